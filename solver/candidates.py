@@ -1,0 +1,162 @@
+"""Every meld a pool of cards could form, as templates for the CP-SAT model.
+
+A template fixes a meld's natural cards and how many wild slots it has (and, for
+runs, which positions the wilds fill); which wild cards fill the slots is left to
+the model, since any wild may stand anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from solver.cards import NUM_KINDS, Card
+from solver.melds import Meld, make_run, make_set, opening_value
+from solver.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A meld shape: ``naturals`` (card ids, run order for runs) plus ``wilds`` wild slots.
+
+    For runs ``slots`` lists, from ``low`` upward, the card id at each position or -1
+    for a wild; for sets it is the naturals followed by -1 per wild.
+    """
+
+    kind: str
+    key: int  # set rank or run suit
+    low: int
+    slots: tuple[int, ...]
+    points: int
+
+    @property
+    def naturals(self) -> tuple[int, ...]:
+        return tuple(s for s in self.slots if s >= 0)
+
+    @property
+    def wilds(self) -> int:
+        return sum(1 for s in self.slots if s < 0)
+
+    def build(self, wild_cards: Sequence[Card]) -> Meld:
+        """The meld this template makes when its wild slots take ``wild_cards`` in order."""
+        it = iter(wild_cards)
+        cards = [Card.from_id(s) if s >= 0 else next(it) for s in self.slots]
+        if self.kind == "set":
+            nat = [c for c, s in zip(cards, self.slots, strict=True) if s >= 0]
+            wild = [c for c, s in zip(cards, self.slots, strict=True) if s < 0]
+            return make_set(self.key, nat, wild)
+        return make_run(self.key, self.low, cards)
+
+
+def card_id(rank_position: int, suit: int) -> int:
+    """Card id of a rank position (1..14, 14 is the ace) in a suit."""
+    return suit * 13 + (rank_position - 1) % 13
+
+
+def _max_wilds(rules: Rules, wild_supply: int) -> int:
+    cap = wild_supply
+    if rules.max_wilds_per_meld is not None:
+        cap = min(cap, rules.max_wilds_per_meld)
+    return cap
+
+
+def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
+    limit = rules.set_limit
+    for rank in range(1, 14):
+        ids = [s * 13 + rank - 1 for s in range(4)]
+        per_suit = 1 if rules.set_distinct_suits else limit
+        pool: list[int] = []
+        for cid in ids:
+            pool.extend([cid] * min(supply[cid], per_suit))
+        value = opening_value(rank)
+        seen: set[tuple[int, ...]] = set()
+        for k in range(rules.set_min_naturals, min(len(pool), limit) + 1):
+            for nat in combinations(pool, k):
+                if nat in seen:
+                    continue
+                seen.add(nat)
+                max_w = min(_max_wilds(rules, wild_supply), limit - k)
+                if rules.set_distinct_suits:
+                    max_w = min(max_w, 4 - k)
+                for w in range(max(0, rules.set_min - k), max_w + 1):
+                    yield Template("set", rank, 0, (*nat, *([-1] * w)), value * (k + w))
+
+
+def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
+    lo_pos, hi_pos = rules.min_position, rules.max_position
+    max_w = _max_wilds(rules, wild_supply)
+    # prefix sums of opening points by position, for window totals
+    prefix = [0] * 16
+    for p in range(1, 15):
+        prefix[p + 1] = prefix[p] + opening_value(p)
+    for suit in range(4):
+        have = [p for p in range(lo_pos, hi_pos + 1) if supply[card_id(p, suit)] > 0]
+        if len(have) < rules.run_min_naturals:
+            continue
+        for i, first in enumerate(have):
+            # windows whose lowest natural is ``first``; wilds may stand below it
+            for j in range(i + rules.run_min_naturals - 1, len(have)):
+                last = have[j]
+                inner = have[i : j + 1]
+                span = last - first + 1
+                gaps = span - len(inner)
+                if gaps > max_w:
+                    break
+                spare = max_w - gaps
+                for below in range(0, min(spare, first - lo_pos) + 1):
+                    for above in range(0, min(spare - below, hi_pos - last) + 1):
+                        low, high = first - below, last + above
+                        if high - low + 1 < rules.run_min:
+                            continue
+                        points = prefix[high + 1] - prefix[low]
+                        yield from _runs_in_window(
+                            suit,
+                            low,
+                            high,
+                            inner,
+                            gaps + below + above,
+                            max_w,
+                            rules,
+                            supply,
+                            points,
+                        )
+
+
+def _runs_in_window(
+    suit: int,
+    low: int,
+    high: int,
+    inner: list[int],
+    wilds: int,
+    max_w: int,
+    rules: Rules,
+    supply: Sequence[int],
+    points: int,
+) -> Iterator[Template]:
+    """Runs from ``low`` to ``high`` whose naturals lie between inner[0] and inner[-1]:
+    both ends natural, any of the middle ones replaced by further wilds."""
+    middle = inner[1:-1]
+    for extra in range(0, len(middle) + 1):
+        if wilds + extra > max_w or len(inner) - extra < rules.run_min_naturals:
+            break
+        for dropped in combinations(middle, extra):
+            chosen = set(inner) - set(dropped)
+            slots = tuple(card_id(p, suit) if p in chosen else -1 for p in range(low, high + 1))
+            if _fits(slots, supply):
+                yield Template("run", suit, low, slots, points)
+
+
+def _fits(slots: tuple[int, ...], supply: Sequence[int]) -> bool:
+    # an A..A run uses two copies of one ace
+    nat = [s for s in slots if s >= 0]
+    return len(set(nat)) == len(nat) or all(nat.count(s) <= supply[s] for s in set(nat))
+
+
+def templates(rules: Rules, supply: Sequence[int]) -> list[Template]:
+    """All meld templates whose natural cards fit in ``supply`` (copies per card id)."""
+    assert len(supply) == NUM_KINDS
+    wild_supply = sum(
+        supply[cid] for cid in range(NUM_KINDS) if supply[cid] and rules.is_wild(Card.from_id(cid))
+    )
+    return [*_sets(rules, supply, wild_supply), *_runs(rules, supply, wild_supply)]

@@ -1,0 +1,142 @@
+"""Cards as small frozen values, with lenient parsing and one canonical notation."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from solver.errors import CardParseError, TooManyCopiesError
+
+if TYPE_CHECKING:
+    from solver.rules import Rules
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+JOKER_RANK = 0
+NUM_KINDS = 53  # 52 natural cards and the joker, as dense ids
+JOKER_ID = 52
+
+_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_TOKEN_SPLIT = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: ``rank`` 1..13 (A..K) and ``suit`` 0..3 (S H D C); a joker is rank 0, suit -1."""
+
+    rank: int
+    suit: int
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @property
+    def id(self) -> int:
+        """Dense id 0..52, used to index count vectors."""
+        return JOKER_ID if self.is_joker else self.suit * 13 + self.rank - 1
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Canonical order: by rank A..K, then suit S H D C; jokers last."""
+        return (99, 99) if self.is_joker else (self.rank, self.suit)
+
+    def __lt__(self, other: Card) -> bool:
+        return self.sort_key < other.sort_key
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return "JK"
+        return RANKS[self.rank - 1] + SUITS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @classmethod
+    def from_id(cls, card_id: int) -> Card:
+        return JOKER if card_id == JOKER_ID else ALL_CARDS[card_id]
+
+
+JOKER = Card(JOKER_RANK, -1)
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in range(4) for r in range(1, 14))
+
+
+def rank_symbol(position: int) -> str:
+    """Rank symbol of a rank position (1..14; 14 is the high ace)."""
+    return RANKS[(position - 1) % 13]
+
+
+def parse_rank(text: str) -> int:
+    """A rank symbol (``A``..``K``, ``10``, lower case) to 1..13; ValueError if unknown."""
+    t = text.strip().upper()
+    if t == "10":
+        return 10
+    if len(t) == 1 and t in RANKS:
+        return RANKS.index(t) + 1
+    raise ValueError(f"unknown rank {text!r}")
+
+
+def parse_card(token: str, index: int | None = None) -> Card:
+    """Parse one card token leniently: ``AS``, ``th``, ``10h``, ``Q♥``, ``JK``, ``*``, ``joker``."""
+    if not isinstance(token, str):
+        raise CardParseError(repr(token), index)
+    t = token.strip()
+    for symbol, letter in _SUIT_SYMBOLS.items():
+        t = t.replace(symbol, letter)
+    t = t.replace("\ufe0f", "").upper()
+    if t in ("JK", "*", "JOKER"):
+        return JOKER
+    if len(t) < 2 or t[-1] not in SUITS:
+        raise CardParseError(token, index)
+    try:
+        rank = parse_rank(t[:-1])
+    except ValueError:
+        raise CardParseError(token, index) from None
+    return Card(rank, SUITS.index(t[-1]))
+
+
+def parse_cards(value: str | Sequence[str]) -> list[Card]:
+    """Parse a list of tokens, or one string of tokens separated by spaces or commas."""
+    tokens = [t for t in _TOKEN_SPLIT.split(value) if t] if isinstance(value, str) else value
+    return [parse_card(tok, i) for i, tok in enumerate(tokens)]
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: c.sort_key)
+
+
+def copies_in_pack(card: Card, rules: Rules) -> int:
+    return rules.jokers if card.is_joker else rules.decks
+
+
+def check_pack(cards: Sequence[Card], rules: Rules) -> None:
+    """Raise TooManyCopiesError when ``cards`` hold more copies of a card than the pack has.
+
+    The index reported is that of the first copy over the limit.
+    """
+    seen: Counter[Card] = Counter()
+    for i, card in enumerate(cards):
+        seen[card] += 1
+        allowed = copies_in_pack(card, rules)
+        if seen[card] > allowed:
+            total = sum(1 for c in cards if c == card)
+            raise TooManyCopiesError(str(card), total, allowed, index=i)
+
+
+def pack_counts(rules: Rules) -> list[int]:
+    """Copies of every card id in the whole pack."""
+    return [rules.decks] * 52 + [rules.jokers]
+
+
+def counts_of(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * NUM_KINDS
+    for c in cards:
+        counts[c.id] += 1
+    return counts

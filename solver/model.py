@@ -1,0 +1,100 @@
+"""The CP-SAT model of a meld partition, built separately from the runner.
+
+Variables: how often each template is laid (``x``), how many copies of each wild
+card fill wild slots (``wild``). ``used[c]`` is the expression of copies of card
+``c`` in melds. Callers bound ``used`` by what they hold and add their goal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from solver.candidates import Template
+from solver.cards import NUM_KINDS, Card
+from solver.rules import Contract, Rules
+
+SEED = 20261130
+
+
+class _Model(cp_model.CpModel):
+    """CpModel without the deprecated camelCase aliases it adds to every instance:
+    building them costs more than solving one of our small models."""
+
+    def _add_pre_pep8_methods(self) -> None:
+        pass
+
+
+@dataclass
+class PartitionModel:
+    rules: Rules
+    templates: list[Template]
+    supply: Sequence[int]
+    model: cp_model.CpModel = field(default_factory=_Model)
+    x: list[cp_model.IntVar] = field(default_factory=list)
+    wild: dict[int, cp_model.IntVar] = field(default_factory=dict)
+    used: list[cp_model.LinearExpr] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        m = self.model
+        terms: list[list[tuple[cp_model.IntVar, int]]] = [[] for _ in range(NUM_KINDS)]
+        slot_terms: list[tuple[cp_model.IntVar, int]] = []
+        for i, t in enumerate(self.templates):
+            ub = min(self.supply[c] // t.naturals.count(c) for c in set(t.naturals))
+            var = m.new_int_var(0, ub, f"x{i}")
+            self.x.append(var)
+            counts: dict[int, int] = {}
+            for c in t.naturals:
+                counts[c] = counts.get(c, 0) + 1
+            for c, k in counts.items():
+                terms[c].append((var, k))
+            if t.wilds:
+                slot_terms.append((var, t.wilds))
+        for cid in range(NUM_KINDS):
+            if self.supply[cid] and self.rules.is_wild(Card.from_id(cid)):
+                self.wild[cid] = m.new_int_var(0, self.supply[cid], f"w{cid}")
+        m.add(_sum(slot_terms) == _sum([(v, 1) for v in self.wild.values()]))
+        for cid in range(NUM_KINDS):
+            expr = _sum(terms[cid])
+            if cid in self.wild:
+                expr = expr + self.wild[cid]
+            self.used.append(expr)
+
+    # -- goal constraints --
+
+    def count(self, kind: str) -> cp_model.LinearExpr:
+        return _sum([(v, 1) for v, t in zip(self.x, self.templates, strict=True) if t.kind == kind])
+
+    def melded_cards(self) -> cp_model.LinearExpr:
+        return _sum([(v, len(t.slots)) for v, t in zip(self.x, self.templates, strict=True)])
+
+    def melded_points(self) -> cp_model.LinearExpr:
+        return _sum([(v, t.points) for v, t in zip(self.x, self.templates, strict=True)])
+
+    # ``met``: the literal under which the goal must hold
+
+    def add_contract(self, contract: Contract, met: cp_model.IntVar) -> None:
+        self.model.add(self.count("set") == contract.sets).only_enforce_if(met)
+        self.model.add(self.count("run") == contract.runs).only_enforce_if(met)
+
+    def add_opening(self, minimum: int, met: cp_model.IntVar) -> None:
+        self.model.add(self.melded_points() >= minimum).only_enforce_if(met)
+
+    def add_run_required(self, met: cp_model.IntVar) -> None:
+        self.model.add(self.count("run") >= 1).only_enforce_if(met)
+
+
+def _sum(terms: Sequence[tuple[cp_model.IntVar, int]]) -> cp_model.LinearExpr:
+    return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [k for _, k in terms])
+
+
+def new_solver(time_limit: float) -> cp_model.CpSolver:
+    """A deterministic solver: one worker, a fixed seed, a time limit."""
+    solver = cp_model.CpSolver()
+    p = solver.parameters
+    p.num_workers = 1
+    p.random_seed = SEED
+    p.max_time_in_seconds = max(time_limit, 0.001)
+    return solver

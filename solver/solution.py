@@ -1,0 +1,41 @@
+"""The answer of a solve: the chosen melds, the deadwood and the figures around them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.cards import Card
+from solver.melds import Meld
+
+
+@dataclass(frozen=True)
+class Solution:
+    """``goal`` solved; ``feasible``: the goal is met by ``melds``; otherwise ``melds`` is the
+    least-deadwood partition with no goal. ``optimal`` is false only when the time limit
+    stopped the search. ``discard``: the card kept out as the final discard, when one was
+    reserved (for ``win`` it is also listed in ``deadwood``, as RULES.md says)."""
+
+    goal: str
+    feasible: bool
+    optimal: bool
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    deadwood_points: int
+    discard: Card | None = None
+
+    @property
+    def melded_points(self) -> int:
+        return sum(m.points for m in self.melds)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "goal": self.goal,
+            "feasible": self.feasible,
+            "optimal": self.optimal,
+            "melds": [m.to_dict() for m in self.melds],
+            "deadwood": [str(c) for c in self.deadwood],
+            "deadwood_points": self.deadwood_points,
+            "melded_points": self.melded_points,
+            "discard": None if self.discard is None else str(self.discard),
+        }

@@ -1,0 +1,216 @@
+"""The exact partition solver: the optimal melds of a hand under a goal, found with CP-SAT."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ortools.sat.python import cp_model
+
+from solver.candidates import Template, templates
+from solver.cards import NUM_KINDS, Card, counts_of, sort_cards
+from solver.errors import GoalError
+from solver.melds import Meld
+from solver.model import PartitionModel, new_solver
+from solver.rules import GOALS, Contract, Rules
+from solver.solution import Solution
+
+DEFAULT_TIME_LIMIT = 2.0
+
+
+def resolve_goal(rules: Rules, goal: str, down: bool) -> str:
+    """``auto`` is the preset's goal before going down or opening, ``deadwood`` after."""
+    if goal == "auto":
+        return "deadwood" if down else rules.goal
+    if goal not in GOALS:
+        raise GoalError(f"goal must be auto or one of {', '.join(GOALS)}", field="goal")
+    return goal
+
+
+def reserves_discard(rules: Rules, goal: str, hand_len: int) -> bool:
+    """A ``win`` hand holding more than the dealt size keeps one card out for the discard."""
+    return goal == "win" and hand_len > rules.hand_size
+
+
+def solve(
+    hand: Sequence[Card],
+    rules: Rules,
+    goal: str = "deadwood",
+    round: int | None = None,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    discard: bool = False,
+) -> Solution:
+    """The optimal partition of ``hand`` meeting ``goal`` (RULES.md section 4).
+
+    ``discard``: keep one card out as the final discard, chosen to leave the least
+    deadwood. When the goal cannot be met, the answer is the least-deadwood
+    partition with ``feasible`` false.
+    """
+    goal = resolve_goal(rules, goal, down=False)
+    contract = rules.contract(round) if goal == "contract" else None
+    if goal == "opening" and rules.opening_min is None:
+        raise GoalError("these rules have no opening minimum", field="goal")
+    cards = sort_cards(hand)
+    goal_reserve = bool(cards) and reserves_discard(rules, goal, len(cards))
+    fixed_reserve = bool(cards) and discard
+    counts = counts_of(cards)
+    temps = templates(rules, counts)
+    if goal != "deadwood" and _surely_infeasible(
+        cards, rules, temps, goal, contract, fixed_reserve or goal_reserve
+    ):
+        goal_reserve = False
+        answer = _solve(
+            cards, counts, rules, temps, "deadwood", None, fixed_reserve, False, time_limit
+        )
+        return replace(answer, goal=goal, feasible=False)
+    return _solve(
+        cards, counts, rules, temps, goal, contract, fixed_reserve, goal_reserve, time_limit
+    )
+
+
+def _solve(
+    cards: list[Card],
+    counts: list[int],
+    rules: Rules,
+    temps: list[Template],
+    goal: str,
+    contract: Contract | None,
+    fixed_reserve: bool,
+    goal_reserve: bool,
+    time_limit: float,
+) -> Solution:
+    """One model: the goal's constraints hold when ``met`` is true, and the objective
+    puts meeting the goal first, so an infeasible goal yields the goal-free optimum
+    in the same solve. ``goal_reserve``: a discard kept out only when the goal is met."""
+    if not temps and goal == "deadwood":
+        return _no_melds(cards, rules, goal, fixed_reserve)
+
+    pm = PartitionModel(rules, temps, counts)
+    m = pm.model
+    held = [cid for cid in range(NUM_KINDS) if counts[cid]]
+    met = m.new_constant(1) if goal == "deadwood" else m.new_bool_var("met")
+    out: dict[int, cp_model.IntVar] = {}
+    if fixed_reserve or goal_reserve:
+        out = {cid: m.new_bool_var(f"d{cid}") for cid in held}
+        m.add(cp_model.LinearExpr.sum(list(out.values())) == (1 if fixed_reserve else met))
+    left: dict[int, cp_model.LinearExpr] = {}
+    for cid in range(NUM_KINDS):
+        if not counts[cid]:
+            m.add(pm.used[cid] == 0)
+            continue
+        left[cid] = counts[cid] - pm.used[cid] - out.get(cid, 0)
+        m.add(left[cid] >= 0)
+
+    if goal == "contract":
+        assert contract is not None
+        pm.add_contract(contract, met)
+        if contract.all_cards:
+            for expr in left.values():
+                m.add(expr == 0).only_enforce_if(met)
+    elif goal == "opening":
+        assert rules.opening_min is not None
+        pm.add_opening(rules.opening_min, met)
+    elif goal == "win":
+        for expr in left.values():
+            m.add(expr == 0).only_enforce_if(met)
+        if rules.require_run:
+            pm.add_run_required(met)
+
+    values = {cid: rules.value(Card.from_id(cid)) for cid in held}
+    dw_points = cp_model.LinearExpr.weighted_sum([left[c] for c in held], [values[c] for c in held])
+    dw_cards = cp_model.LinearExpr.sum([left[c] for c in held])
+    scale = len(cards) + 1
+    missed = scale * (sum(values[c] * counts[c] for c in held) + 1)
+    m.minimize((1 - met) * missed + dw_points * scale + dw_cards)
+
+    solver = new_solver(time_limit)
+    status = solver.solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        # stopped before any solution: the goal-free answer of melding nothing
+        return replace(
+            _no_melds(cards, rules, goal, fixed_reserve, optimal=False),
+            feasible=goal == "deadwood",
+        )
+
+    melds = _melds(pm, solver)
+    discard = next((Card.from_id(c) for c, v in out.items() if solver.value(v)), None)
+    rest = Counter(cards)
+    for meld in melds:
+        rest.subtract(meld.cards)
+    if discard is not None:
+        rest[discard] -= 1
+    deadwood = sort_cards(rest.elements())
+    points = sum(rules.value(c) for c in deadwood)
+    if goal_reserve and discard is not None:
+        deadwood = sort_cards([*deadwood, discard])
+        points += rules.value(discard)
+    return Solution(
+        goal=goal,
+        feasible=bool(solver.value(met)),
+        optimal=status == cp_model.OPTIMAL,
+        melds=tuple(melds),
+        deadwood=tuple(deadwood),
+        deadwood_points=points,
+        discard=discard,
+    )
+
+
+def _surely_infeasible(
+    cards: list[Card],
+    rules: Rules,
+    temps: list[Template],
+    goal: str,
+    contract: Contract | None,
+    reserve: bool,
+) -> bool:
+    """Cheap necessary conditions, so a hopeless goal skips its CP-SAT solve."""
+    kinds = {t.kind for t in temps}
+    if goal == "contract":
+        assert contract is not None
+        if (contract.sets and "set" not in kinds) or (contract.runs and "run" not in kinds):
+            return True
+        need = contract.sets * rules.set_min + contract.runs * rules.run_min
+        if need > len(cards) or (contract.all_cards and not temps):
+            return True
+    if goal == "opening":
+        return not temps
+    if goal == "win" or (goal == "contract" and contract is not None and contract.all_cards):
+        if rules.require_run and goal == "win" and "run" not in kinds:
+            return True
+        meldable = {c for t in temps for c in t.naturals}
+        stranded = sum(1 for c in cards if c.id not in meldable and not rules.is_wild(c))
+        return stranded > (1 if reserve else 0)
+    return False
+
+
+def _melds(pm: PartitionModel, solver: cp_model.CpSolver) -> list[Meld]:
+    wilds: list[Card] = []
+    for cid, var in sorted(pm.wild.items()):
+        wilds.extend([Card.from_id(cid)] * solver.value(var))
+    wilds = sort_cards(wilds)
+    melds: list[Meld] = []
+    for var, t in zip(pm.x, pm.templates, strict=True):
+        for _ in range(solver.value(var)):
+            take, wilds = wilds[: t.wilds], wilds[t.wilds :]
+            melds.append(t.build(take))
+    return sorted(melds, key=lambda mm: mm.sort_key)
+
+
+def _no_melds(
+    cards: list[Card], rules: Rules, goal: str, reserve: bool, optimal: bool = True
+) -> Solution:
+    discard = max(cards, key=lambda c: (rules.value(c), c.sort_key)) if reserve else None
+    rest = list(cards)
+    if discard is not None:
+        rest.remove(discard)
+    return Solution(
+        goal=goal,
+        feasible=True,
+        optimal=optimal,
+        melds=(),
+        deadwood=tuple(rest),
+        deadwood_points=sum(rules.value(c) for c in rest),
+        discard=discard,
+    )
