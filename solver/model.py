@@ -36,11 +36,11 @@ class PartitionModel:
     x: list[cp_model.IntVar] = field(default_factory=list)
     wild: dict[int, cp_model.IntVar] = field(default_factory=dict)
     used: list[cp_model.LinearExpr] = field(default_factory=list)
+    wild_slots: list[tuple[cp_model.IntVar, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         m = self.model
         terms: list[list[tuple[cp_model.IntVar, int]]] = [[] for _ in range(NUM_KINDS)]
-        slot_terms: list[tuple[cp_model.IntVar, int]] = []
         for i, t in enumerate(self.templates):
             ub = min(self.supply[c] // t.naturals.count(c) for c in set(t.naturals))
             var = m.new_int_var(0, ub, f"x{i}")
@@ -51,16 +51,20 @@ class PartitionModel:
             for c, k in counts.items():
                 terms[c].append((var, k))
             if t.wilds:
-                slot_terms.append((var, t.wilds))
+                self.wild_slots.append((var, t.wilds))
         for cid in range(NUM_KINDS):
             if self.supply[cid] and self.rules.is_wild(Card.from_id(cid)):
                 self.wild[cid] = m.new_int_var(0, self.supply[cid], f"w{cid}")
-        m.add(_sum(slot_terms) == _sum([(v, 1) for v in self.wild.values()]))
         for cid in range(NUM_KINDS):
             expr = _sum(terms[cid])
             if cid in self.wild:
                 expr = expr + self.wild[cid]
             self.used.append(expr)
+
+    def close(self) -> None:
+        """Every wild slot takes one wild card. Call once all slots are added (callers may
+        add slots of their own to ``wild_slots``, e.g. layoffs)."""
+        self.model.add(_sum(self.wild_slots) == _sum([(v, 1) for v in self.wild.values()]))
 
     # -- goal constraints --
 
@@ -98,3 +102,8 @@ def new_solver(time_limit: float) -> cp_model.CpSolver:
     p.random_seed = SEED
     p.max_time_in_seconds = max(time_limit, 0.001)
     return solver
+
+
+def new_model() -> cp_model.CpModel:
+    """A fresh model, without the per-instance alias set-up (see ``_Model``)."""
+    return _Model()

@@ -88,6 +88,7 @@ def _solve(
         return _no_melds(cards, rules, goal, fixed_reserve)
 
     pm = PartitionModel(rules, temps, counts)
+    pm.close()
     m = pm.model
     held = [cid for cid in range(NUM_KINDS) if counts[cid]]
     met = m.new_constant(1) if goal == "deadwood" else m.new_bool_var("met")
