@@ -1,0 +1,115 @@
+"""Meld templates a hand could complete with at most ``budget`` live cards.
+
+Like the solver's templates, but a natural card may also be one the player does not
+hold yet (a live card, at a cost of one addition), and a wild slot costs an
+addition once the held wilds run out. Templates whose cost alone is over the budget
+are left out, which keeps the model small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from solver.candidates import Template, card_id
+from solver.cards import NUM_KINDS, Card
+from solver.melds import opening_value
+from solver.rules import Rules
+
+
+def _wild_counts(
+    rules: Rules, held: Sequence[int], live: Sequence[int], budget: int
+) -> tuple[int, int]:
+    held_w = live_w = 0
+    for c in range(NUM_KINDS):
+        if rules.is_wild(Card.from_id(c)):
+            held_w += held[c]
+            live_w += live[c]
+    return held_w, held_w + min(live_w, budget)
+
+
+def completion_templates(
+    rules: Rules, held: Sequence[int], live: Sequence[int], budget: int, *, lean: bool = False
+) -> list[Template]:
+    """``lean``: wild slots beyond the held wilds only where no natural card is live, the
+    only place an added wild beats adding the natural (used for large budgets, where
+    placing live wilds everywhere would multiply the templates)."""
+    hw, pool_w = _wild_counts(rules, held, live, budget)
+    if lean:
+        pool_w = min(pool_w, hw)
+    max_w = pool_w if rules.max_wilds_per_meld is None else min(pool_w, rules.max_wilds_per_meld)
+    return [
+        *_sets(rules, held, live, budget, hw, max_w),
+        *_runs(rules, held, live, budget, hw, max_w, lean),
+    ]
+
+
+def _sets(
+    rules: Rules, held: Sequence[int], live: Sequence[int], budget: int, hw: int, max_w: int
+) -> Iterator[Template]:
+    limit = rules.set_limit
+    for rank in range(1, 14):
+        pool: list[int] = []
+        for s in range(4):
+            cid = s * 13 + rank - 1
+            per = 1 if rules.set_distinct_suits else limit
+            pool.extend([cid] * min(held[cid] + live[cid], per))
+        seen: set[tuple[int, ...]] = set()
+        for k in range(rules.set_min_naturals, min(len(pool), limit) + 1):
+            for nat in combinations(pool, k):
+                if nat in seen:
+                    continue
+                seen.add(nat)
+                miss = sum(max(0, nat.count(c) - held[c]) for c in set(nat))
+                if miss > budget:
+                    continue
+                top = min(max_w, limit - k, 4 - k if rules.set_distinct_suits else limit)
+                for w in range(max(0, rules.set_min - k), top + 1):
+                    if miss + max(0, w - hw) <= budget:
+                        yield Template(
+                            "set", rank, 0, (*nat, *([-1] * w)), opening_value(rank) * (k + w)
+                        )
+
+
+def _runs(
+    rules: Rules,
+    held: Sequence[int],
+    live: Sequence[int],
+    budget: int,
+    hw: int,
+    max_w: int,
+    lean: bool,
+) -> Iterator[Template]:
+    lo, hi = rules.min_position, rules.max_position
+    for suit in range(4):
+        for low in range(lo, hi + 1):
+            for high in range(low + rules.run_min - 1, hi + 1):
+                window = list(range(low, high + 1))
+                ids = [card_id(p, suit) for p in window]
+                # positions a natural can fill: held, or live (at a cost)
+                held_pos = [i for i, c in enumerate(ids) if held[c] >= ids.count(c)]
+                other = [i for i in range(len(ids)) if i not in held_pos]
+                if len(other) - hw > budget:
+                    continue
+                must_wild = [i for i in other if held[ids[i]] + live[ids[i]] < ids.count(ids[i])]
+                optional = [i for i in other if i not in must_wild]
+                points = sum(opening_value(p) for p in window)
+                for w_other in range(0, len(optional) + 1):
+                    for wild_o in combinations(optional, w_other):
+                        wilds_o = len(must_wild) + w_other
+                        miss = len(optional) - w_other
+                        for w_held in range(0, len(held_pos) + 1):
+                            wilds = wilds_o + w_held
+                            if lean and w_other + w_held > hw:
+                                break
+                            if (
+                                wilds > (len(must_wild) + max_w if lean else max_w)
+                                or miss + max(0, wilds - hw) > budget
+                            ):
+                                break
+                            if len(ids) - wilds < rules.run_min_naturals:
+                                break
+                            for wild_h in combinations(held_pos, w_held):
+                                wild = set(must_wild) | set(wild_o) | set(wild_h)
+                                slots = tuple(-1 if i in wild else c for i, c in enumerate(ids))
+                                yield Template("run", suit, low, slots, points)

@@ -1,0 +1,244 @@
+"""Cards needed (RULES.md section 4), exactly, with one CP-SAT model per question.
+
+The model describes the hand the player could hold: the cards held plus ``add[c]``
+live cards (each replacing a held card, so the size stays), laid down as new melds
+and laid off onto the table's melds. A new meld is a window template whose slots
+each take a natural card or a wild, so no subset of cards is enumerated. Windows
+that need more additions than a budget are left out; the budget grows until the
+optimum lies within it, which makes the answer exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ortools.sat.python import cp_model
+
+from advisor.completions import completion_templates
+from solver.candidates import card_id
+from solver.cards import NUM_KINDS, Card
+from solver.melds import Meld
+from solver.model import PartitionModel, new_solver
+from solver.rules import Contract, Rules
+
+DEFAULT_TIME_LIMIT = 2.0
+GOALS = ("contract", "opening", "win", "out", "knock")
+_BUDGETS = (2, 4)
+
+Terms = list[tuple[cp_model.IntVar, int]]
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the hand must reach.
+
+    ``goal``: contract, opening, win, out or knock. ``reserve``: one card stays out
+    of the melds as the final discard. ``new_melds``: new melds may be laid (not so
+    for Liverpool after going down); ``table``: melds that cards may be laid off onto.
+    """
+
+    rules: Rules
+    goal: str
+    reserve: bool = False
+    contract: Contract | None = None
+    table: tuple[Meld, ...] = ()
+    new_melds: bool = True
+
+
+@dataclass(frozen=True)
+class Answer:
+    """``needed`` is None when no live cards can ever reach the goal."""
+
+    needed: int | None
+    added: tuple[int, ...] = ()
+    optimal: bool = True
+
+
+def _sum(terms: Terms) -> cp_model.LinearExpr:
+    return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [k for _, k in terms])
+
+
+class _Builder:
+    """One model of a question, for one hand, its live cards and a budget of additions."""
+
+    def __init__(self, q: Question, held: Sequence[int], live: Sequence[int], budget: int):
+        self.q, self.r = q, q.rules
+        self.held, self.budget = held, budget
+        self.n = sum(held)
+        self.live = [min(live[c], budget) for c in range(NUM_KINDS)]
+        supply = [held[c] + self.live[c] for c in range(NUM_KINDS)]
+        lean = budget > _BUDGETS[-1]
+        temps = completion_templates(self.r, held, live, budget, lean=lean) if q.new_melds else []
+        self.pm = PartitionModel(self.r, temps, supply)
+        self.m = self.pm.model
+        self.extra: list[Terms] = [[] for _ in range(NUM_KINDS)]
+        self.laid: Terms = []
+        for meld in q.table:
+            if meld.kind == "run":
+                self._layoff_run(meld)
+            else:
+                self._layoff_set(meld)
+        self.pm.close()
+        self.add: dict[int, cp_model.IntVar] = {}
+        self.used: list[cp_model.LinearExpr] = []
+        for c in range(NUM_KINDS):
+            expr = self.pm.used[c] + _sum(self.extra[c])
+            self.used.append(expr)
+            if self.live[c]:
+                self.add[c] = self.m.new_int_var(0, self.live[c], f"a{c}")
+            self.m.add(expr <= held[c] + self.add.get(c, 0))
+        self.total_used = cp_model.LinearExpr.sum(self.used)
+        self.total_added = cp_model.LinearExpr.sum(list(self.add.values()))
+
+    # -- layoffs --------------------------------------------------------------
+
+    def _layoff_run(self, meld: Meld) -> None:
+        m, r = self.m, self.r
+        assert meld.suit is not None and meld.low is not None and meld.high is not None
+        wilds: list[cp_model.IntVar] = []
+        below = range(meld.low - 1, r.min_position - 1, -1)
+        above = range(meld.high + 1, r.max_position + 1)
+        for side in (below, above):
+            prev: cp_model.IntVar | None = None
+            for p in side:
+                # a position joins only once the one next to the meld has
+                y = m.new_bool_var("y")
+                if prev is not None:
+                    m.add(y <= prev)
+                nat = m.new_bool_var("n")
+                wild = m.new_bool_var("w")
+                m.add(nat + wild == y)
+                self.extra[card_id(p, meld.suit)].append((nat, 1))
+                wilds.append(wild)
+                self.laid.append((y, 1))
+                prev = y
+        self.pm.wild_slots.extend((w, 1) for w in wilds)
+        if r.max_wilds_per_meld is not None and wilds:
+            room = max(0, r.max_wilds_per_meld - meld.wild_count)
+            m.add(cp_model.LinearExpr.sum(wilds) <= room)
+
+    def _layoff_set(self, meld: Meld) -> None:
+        m, r = self.m, self.r
+        assert meld.rank is not None
+        room = r.set_limit - len(meld.cards)
+        if room <= 0:
+            return
+        natural_suits = {c.suit for c, s in zip(meld.cards, meld.stands_for, strict=True) if c == s}
+        joins: list[cp_model.IntVar] = []
+        for s in range(4):
+            if r.set_distinct_suits and s in natural_suits:
+                continue
+            nat = m.new_int_var(0, 1 if r.set_distinct_suits else room, "n")
+            self.extra[s * 13 + meld.rank - 1].append((nat, 1))
+            joins.append(nat)
+        wild_room = room
+        if r.max_wilds_per_meld is not None:
+            wild_room = min(room, max(0, r.max_wilds_per_meld - meld.wild_count))
+        wild = m.new_int_var(0, max(0, wild_room), "w")
+        self.pm.wild_slots.append((wild, 1))
+        joins.append(wild)
+        m.add(cp_model.LinearExpr.sum(joins) <= room)
+        self.laid.extend((j, 1) for j in joins)
+
+    # -- goals ----------------------------------------------------------------
+
+    def add_goal(self) -> None:
+        q, m, r, pm = self.q, self.m, self.r, self.pm
+        reserve = int(q.reserve)
+        m.add(self.total_used + reserve <= self.n)
+        if q.goal == "contract":
+            assert q.contract is not None
+            m.add(pm.count("set") == q.contract.sets)
+            m.add(pm.count("run") == q.contract.runs)
+            if q.contract.all_cards:
+                m.add(self.total_used == self.n)
+        elif q.goal == "opening":
+            assert r.opening_min is not None
+            m.add(pm.melded_points() >= r.opening_min)
+        elif q.goal in ("win", "out"):
+            m.add(self.total_used + reserve == self.n)
+            if q.goal == "win" and r.require_run:
+                m.add(pm.count("run") >= 1)
+        elif q.goal == "knock":
+            assert r.knock_max is not None
+            kept: Terms = []
+            for c in range(NUM_KINDS):
+                top = self.held[c] + self.live[c]
+                if not top:
+                    continue
+                k = m.new_int_var(0, top, "k")
+                m.add(k + self.used[c] <= self.held[c] + self.add.get(c, 0))
+                kept.append((k, r.value(Card.from_id(c))))
+            count = cp_model.LinearExpr.sum([k for k, _ in kept])
+            m.add(count + self.total_used + reserve == self.n)
+            m.add(_sum(kept) <= r.knock_max)
+        else:
+            raise ValueError(f"unknown goal {q.goal!r}")
+
+
+def _lower_bound(q: Question, n: int) -> int | None:
+    """None when no completion can exist (too few cards for the contract)."""
+    r = q.rules
+    if q.goal == "contract" and q.contract is not None:
+        need = q.contract.sets * r.set_min + q.contract.runs * r.run_min
+        if need > n or (q.contract.all_cards and need > n):
+            return None
+    return 0
+
+
+def distance(
+    q: Question,
+    held: Sequence[int],
+    live: Sequence[int],
+    *,
+    require_new: Sequence[int] = (),
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    budget: int | None = None,
+) -> Answer:
+    """Least live cards to add (each replacing a held card) so the hand meets ``q``.
+
+    ``require_new``: card ids at least one of which must be among the additions (used
+    to find further outs). ``budget``: only completions of at most this many cards.
+    """
+    n = sum(held)
+    if _lower_bound(q, n) is None:
+        return Answer(None)
+    budgets = [b for b in _BUDGETS if b < n] + [n]
+    if budget is not None:
+        budgets = [min(budget, n)]
+    for cap in budgets:
+        b = _Builder(q, held, live, cap)
+        b.add_goal()
+        m = b.m
+        m.add(b.total_added <= cap)
+        if require_new:
+            picks = [b.add[c] for c in require_new if c in b.add]
+            if not picks:
+                return Answer(None)
+            m.add(cp_model.LinearExpr.sum(picks) >= 1)
+        m.minimize(b.total_added)
+        solver = new_solver(time_limit)
+        status = solver.solve(m)
+        if status == cp_model.INFEASIBLE:
+            continue
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return Answer(None, optimal=False)
+        added: list[int] = []
+        for c, var in sorted(b.add.items()):
+            added.extend([c] * solver.value(var))
+        return Answer(len(added), tuple(added), status == cp_model.OPTIMAL)
+    return Answer(None)
+
+
+def most_laid_off(q: Question, held: Sequence[int], time_limit: float = DEFAULT_TIME_LIMIT) -> int:
+    """The most held cards that can be laid off onto ``q.table`` now (no new melds)."""
+    if not q.table or not sum(held):
+        return 0
+    b = _Builder(replace(q, new_melds=False), held, [0] * NUM_KINDS, 0)
+    b.m.maximize(_sum(b.laid))
+    solver = new_solver(time_limit)
+    status = solver.solve(b.m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return 0
+    return round(solver.objective_value)
