@@ -41,12 +41,14 @@ def solve(
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
     discard: bool = False,
+    must_meld: Sequence[Card] = (),
 ) -> Solution:
     """The optimal partition of ``hand`` meeting ``goal`` (RULES.md section 4).
 
     ``discard``: keep one card out as the final discard, chosen to leave the least
     deadwood. When the goal cannot be met, the answer is the least-deadwood
-    partition with ``feasible`` false.
+    partition with ``feasible`` false. ``must_meld``: cards that must be in the melds
+    for the goal to count as met (Rummy 40's lay-down with a taken discard).
     """
     goal = resolve_goal(rules, goal, down=False)
     contract = rules.contract(round) if goal == "contract" else None
@@ -66,7 +68,16 @@ def solve(
         )
         return replace(answer, goal=goal, feasible=False)
     return _solve(
-        cards, counts, rules, temps, goal, contract, fixed_reserve, goal_reserve, time_limit
+        cards,
+        counts,
+        rules,
+        temps,
+        goal,
+        contract,
+        fixed_reserve,
+        goal_reserve,
+        time_limit,
+        counts_of(must_meld),
     )
 
 
@@ -80,18 +91,20 @@ def _solve(
     fixed_reserve: bool,
     goal_reserve: bool,
     time_limit: float,
+    must: Sequence[int] = (0,) * NUM_KINDS,
 ) -> Solution:
     """One model: the goal's constraints hold when ``met`` is true, and the objective
     puts meeting the goal first, so an infeasible goal yields the goal-free optimum
     in the same solve. ``goal_reserve``: a discard kept out only when the goal is met."""
-    if not temps and goal == "deadwood":
+    strict = goal != "deadwood" or any(must)
+    if not temps and not strict:
         return _no_melds(cards, rules, goal, fixed_reserve)
 
     pm = PartitionModel(rules, temps, counts)
     pm.close()
     m = pm.model
     held = [cid for cid in range(NUM_KINDS) if counts[cid]]
-    met = m.new_constant(1) if goal == "deadwood" else m.new_bool_var("met")
+    met = m.new_bool_var("met") if strict else m.new_constant(1)
     out: dict[int, cp_model.IntVar] = {}
     if fixed_reserve or goal_reserve:
         out = {cid: m.new_bool_var(f"d{cid}") for cid in held}
@@ -104,6 +117,9 @@ def _solve(
         left[cid] = counts[cid] - pm.used[cid] - out.get(cid, 0)
         m.add(left[cid] >= 0)
 
+    for cid in held:
+        if must[cid]:
+            m.add(pm.used[cid] >= must[cid]).only_enforce_if(met)
     if goal == "contract":
         assert contract is not None
         pm.add_contract(contract, met)
