@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Rummy solver API: build the wheels in one stage, run them as a non-root user in the next.
+
+FROM python:3.11.11-slim-bookworm AS build
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /src
+COPY pyproject.toml ./
+COPY solver/ solver/
+COPY advisor/ advisor/
+COPY api/ api/
+RUN python -m venv /opt/venv \
+    && /opt/venv/bin/pip install --no-compile . \
+    && /opt/venv/bin/pip uninstall -y pip
+
+FROM python:3.11.11-slim-bookworm AS runtime
+ENV PATH=/opt/venv/bin:$PATH \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PORT=8000 \
+    SOLVER_TIME_LIMIT=2 \
+    MAX_CONTENT_LENGTH=65536 \
+    LOG_LEVEL=INFO
+RUN groupadd --system --gid 10001 rummy \
+    && useradd --system --uid 10001 --gid rummy --no-create-home --shell /usr/sbin/nologin rummy
+COPY --from=build /opt/venv /opt/venv
+WORKDIR /app
+COPY gunicorn.conf.py ./
+USER 10001:10001
+EXPOSE 8000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/readyz' % os.environ.get('PORT', '8000'), timeout=4)"]
+CMD ["gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"]

@@ -1,0 +1,70 @@
+"""The library calls the views delegate to, timed and counted for the metrics."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from advisor.scoring import score_hand
+from advisor.situation import Situation
+from api import metrics
+from api.errors import ApiError
+from solver.cards import Card
+from solver.solution import Solution
+from solver.solve import resolve_goal, solve
+
+
+def run_solve(situation: Situation, goal: str, time_limit: float) -> Solution:
+    """Solve the hand under ``goal`` (``auto`` resolved against ``down``)."""
+    rules = situation.rules
+    resolved = resolve_goal(rules, goal, situation.down)
+    started = time.perf_counter()
+    solution = solve(list(situation.hand), rules, resolved, situation.round, time_limit=time_limit)
+    metrics.record_solve(rules.variant, resolved, solution.optimal, time.perf_counter() - started)
+    return solution
+
+
+def cards_needed(situation: Situation, solution: Solution) -> int:
+    """The advisor's distance to the goal solved; 0 when the goal is met now."""
+    if solution.feasible:
+        return 0
+    try:
+        from advisor.distance import cards_needed as distance  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:  # LEAD: temporary fallback until advisor.distance lands; delete.
+        return len(solution.deadwood)
+    return int(distance(situation, solution.goal))
+
+
+def run_validate(
+    situation: Situation,
+    melds: list[list[Card]],
+    layoffs: list[tuple[Card, int]],
+    action: str,
+) -> dict[str, Any]:
+    from solver.laydown import validate_laydown
+
+    check = validate_laydown(
+        list(situation.hand),
+        situation.rules,
+        melds,
+        layoffs=layoffs,
+        table=[list(m) for m in situation.table],
+        action=action,
+        round=situation.round,
+        down=situation.down,
+    )
+    result: dict[str, Any] = check.to_dict()
+    return result
+
+
+def run_score(situation: Situation, finish: str, time_limit: float) -> dict[str, Any]:
+    return score_hand(list(situation.hand), situation.rules, finish, time_limit=time_limit)
+
+
+def run_advise(situation: Situation, phase: str, time_limit: float) -> dict[str, Any]:
+    try:
+        from advisor.advise import advise
+    except ImportError:  # LEAD: only until advisor.advise lands; delete with this branch.
+        raise ApiError(501, "The advisor is not available in this build.") from None
+    result: dict[str, Any] = advise(situation, phase, time_limit=time_limit)
+    return result

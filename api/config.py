@@ -1,0 +1,59 @@
+"""Service settings: defaults, overridden by the environment, overridden by create_app(config)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+DEFAULTS: dict[str, Any] = {
+    "SOLVER_TIME_LIMIT": 2.0,
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    "LOG_LEVEL": "INFO",
+    "MAX_HAND_CARDS": 60,
+    "MAX_TABLE_MELDS": 100,
+    "MAX_CARD_LIST": 500,
+}
+
+# Environment variable -> parser. PORT and WEB_CONCURRENCY are read by gunicorn.conf.py.
+_ENV_PARSERS: dict[str, type] = {
+    "SOLVER_TIME_LIMIT": float,
+    "MAX_CONTENT_LENGTH": int,
+    "LOG_LEVEL": str,
+}
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be read."""
+
+
+def from_environ(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The settings that the environment names, parsed."""
+    out: dict[str, Any] = {}
+    for name, parse in _ENV_PARSERS.items():
+        raw = environ.get(name)
+        if raw is None or raw.strip() == "":
+            continue
+        try:
+            out[name] = parse(raw.strip())
+        except ValueError:
+            raise ConfigError(f"{name}={raw!r} is not a valid {parse.__name__}") from None
+    return out
+
+
+def load_config(
+    overrides: Mapping[str, Any] | None = None, environ: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """Defaults, then the environment, then ``overrides``; checked for sane values."""
+    settings = dict(DEFAULTS)
+    settings.update(from_environ(os.environ if environ is None else environ))
+    if overrides:
+        settings.update(overrides)
+    settings["LOG_LEVEL"] = str(settings["LOG_LEVEL"]).upper()
+    if float(settings["SOLVER_TIME_LIMIT"]) <= 0:
+        raise ConfigError("SOLVER_TIME_LIMIT must be positive")
+    if int(settings["MAX_CONTENT_LENGTH"]) <= 0:
+        raise ConfigError("MAX_CONTENT_LENGTH must be positive")
+    settings["SOLVER_TIME_LIMIT"] = float(settings["SOLVER_TIME_LIMIT"])
+    settings["MAX_CONTENT_LENGTH"] = int(settings["MAX_CONTENT_LENGTH"])
+    return settings

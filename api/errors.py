@@ -1,0 +1,167 @@
+"""The one place where errors become RFC 9457 ``application/problem+json`` responses."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Flask, Response
+from werkzeug.exceptions import HTTPException
+
+from solver.errors import SolverError
+
+PROBLEM_MIMETYPE = "application/problem+json"
+TYPE_PREFIX = "urn:problem-type:rummy:"
+
+log = logging.getLogger("api.errors")
+
+# HTTP status -> (type slug, title) of the problems this service answers with.
+PROBLEM_KINDS: dict[int, tuple[str, str]] = {
+    400: ("malformed-request", "Malformed request"),
+    404: ("not-found", "Not found"),
+    405: ("method-not-allowed", "Method not allowed"),
+    413: ("payload-too-large", "Request body too large"),
+    422: ("invalid-request", "Invalid request"),
+    500: ("internal-error", "Internal server error"),
+    501: ("not-implemented", "Not implemented"),
+    503: ("unavailable", "Service unavailable"),
+}
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One reason a request is invalid: which field, which card index, why."""
+
+    field: str
+    message: str
+    index: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"field": self.field, "message": self.message}
+        if self.index is not None:
+            out["index"] = self.index
+        return out
+
+
+@dataclass
+class ApiError(Exception):
+    """An error the API answers with a problem of ``status``."""
+
+    status: int
+    detail: str
+    errors: list[FieldError] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return self.detail
+
+
+def invalid(field_name: str, message: str, index: int | None = None) -> ApiError:
+    """A 422 naming one field (and card index)."""
+    return ApiError(422, message, [FieldError(field_name, message, index)])
+
+
+def problem(
+    status: int,
+    detail: str,
+    errors: list[FieldError] | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
+    """A problem+json response."""
+    slug, title = PROBLEM_KINDS.get(status, ("http-error", "HTTP error"))
+    body: dict[str, Any] = {
+        "type": TYPE_PREFIX + slug,
+        "title": title,
+        "status": status,
+        "detail": detail,
+    }
+    if status == 422:
+        body["errors"] = [e.to_dict() for e in errors or []]
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def flatten_messages(messages: Any, path: str = "") -> list[FieldError]:
+    """Marshmallow's nested error messages as a flat list of field errors.
+
+    An integer key under a field becomes the ``index`` (card lists) or a ``[i]`` path step.
+    """
+    out: list[FieldError] = []
+    if isinstance(messages, Mapping):
+        for key, value in messages.items():
+            if isinstance(key, int):
+                if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                    out.extend(FieldError(path or "body", str(m), key) for m in value)
+                else:
+                    out.extend(flatten_messages(value, f"{path}[{key}]"))
+                continue
+            name = "" if key == "_schema" else str(key)
+            sub = f"{path}.{name}" if path and name else (name or path)
+            out.extend(flatten_messages(value, sub))
+    elif isinstance(messages, list):
+        for item in messages:
+            out.extend(flatten_messages(item, path))
+    else:
+        out.append(FieldError(path or "body", str(messages)))
+    return out
+
+
+def _summary(errors: list[FieldError]) -> str:
+    first = errors[0]
+    where = f"{first.field}[{first.index}]" if first.index is not None else first.field
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {first.message}{more}"
+
+
+def handle_api_error(error: ApiError) -> Response:
+    return problem(error.status, error.detail, error.errors)
+
+
+def handle_solver_error(error: SolverError) -> Response:
+    field_name = error.field or "body"
+    fe = FieldError(field_name, error.message, error.index)
+    return problem(422, _summary([fe]), [fe])
+
+
+def handle_http_exception(error: HTTPException) -> Response:
+    status = error.code or 500
+    data = getattr(error, "data", None)
+    if status == 422:
+        messages = (data or {}).get("messages", {})
+        # webargs keys its messages by location ("json"); the body is what matters.
+        if isinstance(messages, Mapping) and messages and set(messages) <= {"json", "query"}:
+            merged: dict[Any, Any] = {}
+            for loc in messages.values():
+                merged.update(loc if isinstance(loc, Mapping) else {"_schema": loc})
+            messages = merged
+        errors = flatten_messages(messages) or [FieldError("body", "invalid request")]
+        return problem(422, _summary(errors), errors)
+    if status == 400 and data:
+        return problem(400, "The request body is not valid JSON.")
+    headers: dict[str, str] = {}
+    if status == 405:
+        allow = dict(error.get_headers()).get("Allow")
+        if allow:
+            headers["Allow"] = allow
+    if status >= 500:
+        return problem(status, "The server could not answer this request.")
+    return problem(
+        status, error.description or PROBLEM_KINDS.get(status, ("", ""))[1], None, headers
+    )
+
+
+def handle_unexpected(error: Exception) -> Response:
+    log.exception("unhandled error: %s", type(error).__name__)
+    return problem(500, "The server could not answer this request.")
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Install the handlers (after flask-smorest's, so these win)."""
+    app.register_error_handler(ApiError, handle_api_error)
+    app.register_error_handler(SolverError, handle_solver_error)
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(Exception, handle_unexpected)

@@ -1,0 +1,65 @@
+"""Prometheus metrics: per-endpoint request count and latency, solve time and status.
+
+With ``PROMETHEUS_MULTIPROC_DIR`` set (gunicorn.conf.py does it) every worker writes its
+samples there and /metrics merges them; otherwise the process's own registry serves.
+"""
+
+from __future__ import annotations
+
+import os
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+REQUESTS = Counter(
+    "rummy_http_requests_total",
+    "HTTP requests answered, by endpoint, method and status.",
+    ["endpoint", "method", "status"],
+)
+LATENCY = Histogram(
+    "rummy_http_request_duration_seconds",
+    "Time to answer an HTTP request, by endpoint.",
+    ["endpoint", "method"],
+    buckets=LATENCY_BUCKETS,
+)
+SOLVES = Counter(
+    "rummy_solves_total",
+    "Solver runs, by variant, goal and status (optimal, time_limit).",
+    ["variant", "goal", "status"],
+)
+SOLVE_TIME = Histogram(
+    "rummy_solve_duration_seconds",
+    "Time spent in the solver per request, by variant and goal.",
+    ["variant", "goal"],
+    buckets=LATENCY_BUCKETS,
+)
+
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+
+
+def record_request(endpoint: str, method: str, status: int, seconds: float) -> None:
+    REQUESTS.labels(endpoint, method, str(status)).inc()
+    LATENCY.labels(endpoint, method).observe(seconds)
+
+
+def record_solve(variant: str, goal: str, optimal: bool, seconds: float) -> None:
+    SOLVES.labels(variant, goal, "optimal" if optimal else "time_limit").inc()
+    SOLVE_TIME.labels(variant, goal).observe(seconds)
+
+
+def exposition() -> bytes:
+    """The metrics text: merged over the workers in multiprocess mode."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        return generate_latest(registry)
+    return generate_latest(REGISTRY)

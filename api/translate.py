@@ -1,0 +1,109 @@
+"""Request bodies (as loaded by the schemas) into library values, with field-named errors."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from advisor.situation import Situation
+from api.errors import ApiError, FieldError, invalid
+from api.schemas import MAX_HAND
+from solver.cards import Card, check_pack, parse_card, parse_cards
+from solver.errors import CardParseError, RulesError, SolverError, TooManyCopiesError
+from solver.rules import Rules, make_rules
+
+
+def rules_of(body: Mapping[str, Any]) -> Rules:
+    """The preset named by ``variant`` with the ``rules`` overrides applied."""
+    try:
+        return make_rules(body["variant"], body.get("rules") or None)
+    except RulesError as exc:
+        name = exc.field or "rules"
+        field_name = name if name in ("variant", "rules") else f"rules.{name}"
+        raise invalid(field_name, exc.message) from None
+
+
+def cards_of(value: str | Sequence[str], field_name: str, limit: int | None = None) -> list[Card]:
+    """Parse one card list; an unknown card is reported with its field and index."""
+    try:
+        cards = parse_cards(value)
+    except CardParseError as exc:
+        raise invalid(field_name, exc.message, exc.index) from None
+    if limit is not None and len(cards) > limit:
+        raise invalid(field_name, f"at most {limit} cards, not {len(cards)}")
+    return cards
+
+
+def card_of(token: str, field_name: str) -> Card:
+    try:
+        return parse_card(token)
+    except CardParseError as exc:
+        raise invalid(field_name, exc.message) from None
+
+
+def check_copies(rules: Rules, parts: Sequence[tuple[str, Sequence[Card]]]) -> None:
+    """No card more often across ``parts`` than the pack holds; names the field of the excess."""
+    flat: list[Card] = []
+    where: list[tuple[str, int]] = []
+    for name, cards in parts:
+        flat.extend(cards)
+        where.extend((name, i) for i in range(len(cards)))
+    try:
+        check_pack(flat, rules)
+    except TooManyCopiesError as exc:
+        name, index = where[exc.index] if exc.index is not None else ("hand", None)
+        raise invalid(name, exc.message, index) from None
+
+
+def check_round(rules: Rules, round_: int | None) -> None:
+    """Rules whose goal is a contract (Liverpool) need a valid round."""
+    if rules.goal == "contract" or (round_ is not None and rules.contracts):
+        try:
+            rules.contract(round_)
+        except SolverError as exc:
+            raise invalid("round", exc.message) from None
+
+
+def situation_of(body: Mapping[str, Any]) -> Situation:
+    """The whole situation of a request: rules, hand, table, discards, seen cards."""
+    rules = rules_of(body)
+    hand = cards_of(body["hand"], "hand", MAX_HAND)
+    table = [
+        cards_of(meld["cards"], f"table[{i}].cards", MAX_HAND)
+        for i, meld in enumerate(body.get("table") or [])
+    ]
+    discard_pile = cards_of(body.get("discard_pile") or [], "discard_pile")
+    seen = cards_of(body.get("seen") or [], "seen")
+    check_round(rules, body.get("round"))
+    parts: list[tuple[str, Sequence[Card]]] = [("hand", hand)]
+    parts.extend((f"table[{i}].cards", meld) for i, meld in enumerate(table))
+    parts.extend([("discard_pile", discard_pile), ("seen", seen)])
+    check_copies(rules, parts)
+    return Situation(
+        rules=rules,
+        hand=tuple(hand),
+        round=body.get("round"),
+        table=tuple(tuple(m) for m in table),
+        discard_pile=tuple(discard_pile),
+        seen=tuple(seen),
+        down=bool(body.get("down", False)),
+    )
+
+
+def proposed_melds(body: Mapping[str, Any]) -> list[list[Card]]:
+    return [
+        cards_of(meld["cards"], f"melds[{i}].cards", MAX_HAND)
+        for i, meld in enumerate(body.get("melds") or [])
+    ]
+
+
+def layoffs_of(body: Mapping[str, Any]) -> list[tuple[Card, int]]:
+    return [
+        (card_of(item["card"], f"layoffs[{i}].card"), int(item["onto"]))
+        for i, item in enumerate(body.get("layoffs") or [])
+    ]
+
+
+def library_error(exc: SolverError) -> ApiError:
+    """A library error raised past the translation, as a 422 naming what it can."""
+    return ApiError(422, exc.message, [FieldError(exc.field or "body", exc.message, exc.index)])

@@ -1,0 +1,1 @@
+"""HTTP views: they translate requests and delegate to the library, nothing more."""

@@ -1,0 +1,96 @@
+"""Gunicorn settings for the rummy API (``gunicorn -c gunicorn.conf.py 'api:create_app()'``).
+
+Read from the environment: PORT (8000), WEB_CONCURRENCY (the CPUs this process may use),
+SOLVER_TIME_LIMIT (2 s; the worker timeout stays well above it), LOG_LEVEL.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import logging
+import os
+import shutil
+import tempfile
+from typing import Any
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _float_env(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, "") or default)
+    except ValueError:
+        return default
+
+
+# Prometheus multiprocess mode: every worker writes its samples to one directory, which
+# must exist (and be empty) before any worker imports prometheus_client.
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    _metrics_dir = tempfile.mkdtemp(prefix="rummy-prometheus-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = _metrics_dir
+    atexit.register(shutil.rmtree, _metrics_dir, ignore_errors=True)
+else:
+    os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
+
+bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+workers = int(os.environ.get("WEB_CONCURRENCY", "") or _cpus())
+worker_class = "sync"
+# A request never takes much more than the solver's limit (an advice runs a few solves).
+timeout = int(max(30.0, 10 * _float_env("SOLVER_TIME_LIMIT", 2.0)))
+graceful_timeout = 20
+keepalive = 5
+max_requests = 2000
+max_requests_jitter = 200
+accesslog = None  # the app logs one JSON line per request, with its request id
+errorlog = "-"
+loglevel = (os.environ.get("LOG_LEVEL") or "info").lower()
+
+
+class _JsonLines(logging.Formatter):
+    """Gunicorn's own log lines as JSON, like the app's."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return json.dumps(
+            {
+                "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"),
+                "level": record.levelname,
+                "logger": record.name,
+                "message": record.getMessage(),
+            }
+        )
+
+
+logconfig_dict: dict[str, Any] = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": _JsonLines}},
+    "handlers": {
+        "stdout": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "stream": "ext://sys.stdout",
+        }
+    },
+    "root": {"level": loglevel.upper(), "handlers": ["stdout"]},
+    "loggers": {
+        "gunicorn.error": {"handlers": ["stdout"], "level": loglevel.upper(), "propagate": False},
+    },
+}
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """Drop a dead worker's live gauges from the shared metrics directory."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+# Gunicorn 24+ opens a control socket in the home directory; this service has no use for it
+# (and several servers on one machine would share its path). Older versions ignore this.
+control_socket_disable = True
