@@ -138,6 +138,11 @@ def _solve(
     values = {cid: rules.value(Card.from_id(cid)) for cid in held}
     dw_points = cp_model.LinearExpr.weighted_sum([left[c] for c in held], [values[c] for c in held])
     dw_cards = cp_model.LinearExpr.sum([left[c] for c in held])
+    if goal_reserve:
+        # the goal's own discard is listed as deadwood, so its value counts too
+        dw_points += cp_model.LinearExpr.weighted_sum(
+            [out[c] for c in held], [values[c] for c in held]
+        )
     scale = len(cards) + 1
     missed = scale * (sum(values[c] * counts[c] for c in held) + 1)
     m.minimize((1 - met) * missed + dw_points * scale + dw_cards)
