@@ -21,7 +21,9 @@ class Template:
     """A meld shape: ``naturals`` (card ids, run order for runs) plus ``wilds`` wild slots.
 
     For runs ``slots`` lists, from ``low`` upward, the card id at each position or -1
-    for a wild; for sets it is the naturals followed by -1 per wild.
+    for a wild; for sets it is the naturals followed by -1 per wild. A slot ``-2 - c``
+    is open: card ``c`` or a wild, as the model decides, so one template stands for
+    every choice of which held cards inside a run give way to wilds.
     """
 
     kind: str
@@ -36,7 +38,25 @@ class Template:
 
     @property
     def wilds(self) -> int:
-        return sum(1 for s in self.slots if s < 0)
+        return sum(1 for s in self.slots if s == -1)
+
+    @property
+    def open_slots(self) -> tuple[int, ...]:
+        """Card ids of the open slots."""
+        return tuple(-2 - s for s in self.slots if s <= -2)
+
+    def resolve(self, natural: set[int]) -> Template:
+        """This template with open slot ``i`` (in slot order) natural when ``i`` is in
+        ``natural``, a wild otherwise."""
+        slots: list[int] = []
+        k = 0
+        for s in self.slots:
+            if s <= -2:
+                slots.append(-2 - s if k in natural else -1)
+                k += 1
+            else:
+                slots.append(s)
+        return Template(self.kind, self.key, self.low, tuple(slots), self.points)
 
     def build(self, wild_cards: Sequence[Card]) -> Meld:
         """The meld this template makes when its wild slots take ``wild_cards`` in order."""
@@ -134,17 +154,22 @@ def _runs_in_window(
     supply: Sequence[int],
     points: int,
 ) -> Iterator[Template]:
-    """Runs from ``low`` to ``high`` whose naturals lie between inner[0] and inner[-1]:
-    both ends natural, any of the middle ones replaced by further wilds."""
-    middle = inner[1:-1]
-    for extra in range(0, len(middle) + 1):
-        if wilds + extra > max_w or len(inner) - extra < rules.run_min_naturals:
-            break
-        for dropped in combinations(middle, extra):
-            chosen = set(inner) - set(dropped)
-            slots = tuple(card_id(p, suit) if p in chosen else -1 for p in range(low, high + 1))
-            if _fits(slots, supply):
-                yield Template("run", suit, low, slots, points)
+    """The run from ``low`` to ``high`` whose lowest and highest naturals are inner[0] and
+    inner[-1]; the naturals between them are open slots when a wild could replace one."""
+    ends = {inner[0], inner[-1]}
+    can_drop = wilds < max_w and len(inner) - 1 >= rules.run_min_naturals
+    chosen = set(inner)
+    slots = []
+    for p in range(low, high + 1):
+        c = card_id(p, suit)
+        if p not in chosen:
+            slots.append(-1)
+        elif can_drop and p not in ends:
+            slots.append(-2 - c)
+        else:
+            slots.append(c)
+    if _fits(tuple(slots), supply):
+        yield Template("run", suit, low, tuple(slots), points)
 
 
 def _fits(slots: tuple[int, ...], supply: Sequence[int]) -> bool:

@@ -37,12 +37,15 @@ class PartitionModel:
     wild: dict[int, cp_model.IntVar] = field(default_factory=dict)
     used: list[cp_model.LinearExpr] = field(default_factory=list)
     wild_slots: list[tuple[cp_model.IntVar, int]] = field(default_factory=list)
+    open: list[list[cp_model.IntVar]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        m = self.model
+        m, r = self.model, self.rules
         terms: list[list[tuple[cp_model.IntVar, int]]] = [[] for _ in range(NUM_KINDS)]
+        total = sum(self.supply)
         for i, t in enumerate(self.templates):
-            ub = min(self.supply[c] // t.naturals.count(c) for c in set(t.naturals))
+            bounds = [self.supply[c] // t.naturals.count(c) for c in set(t.naturals)]
+            ub = min([*bounds, total // len(t.slots)])
             var = m.new_int_var(0, ub, f"x{i}")
             self.x.append(var)
             counts: dict[int, int] = {}
@@ -52,14 +55,41 @@ class PartitionModel:
                 terms[c].append((var, k))
             if t.wilds:
                 self.wild_slots.append((var, t.wilds))
+            self.open.append(self._open(t, var, ub, terms) if t.open_slots else [])
         for cid in range(NUM_KINDS):
-            if self.supply[cid] and self.rules.is_wild(Card.from_id(cid)):
+            if self.supply[cid] and r.is_wild(Card.from_id(cid)):
                 self.wild[cid] = m.new_int_var(0, self.supply[cid], f"w{cid}")
         for cid in range(NUM_KINDS):
             expr = _sum(terms[cid])
             if cid in self.wild:
                 expr = expr + self.wild[cid]
             self.used.append(expr)
+
+    def _open(
+        self,
+        t: Template,
+        x: cp_model.IntVar,
+        ub: int,
+        terms: list[list[tuple[cp_model.IntVar, int]]],
+    ) -> list[cp_model.IntVar]:
+        """Open slots: ``nat`` of the ``x`` copies take the natural card, the rest a
+        wild. Counted over all copies, the natural minimum and the wild limit hold for
+        each copy once the naturals are dealt round the copies in turn."""
+        m, r = self.model, self.rules
+        nats: list[cp_model.IntVar] = []
+        for c in t.open_slots:
+            nat = m.new_int_var(0, min(ub, self.supply[c]), "o")
+            m.add(nat <= x)
+            terms[c].append((nat, 1))
+            nats.append(nat)
+        self.wild_slots.append((x, len(nats)))
+        self.wild_slots.extend((nat, -1) for nat in nats)
+        natural = len(t.naturals) * x + cp_model.LinearExpr.sum(nats)
+        least = r.set_min_naturals if t.kind == "set" else r.run_min_naturals
+        m.add(natural >= least * x)
+        if r.max_wilds_per_meld is not None:
+            m.add(len(t.slots) * x - natural <= r.max_wilds_per_meld * x)
+        return nats
 
     def close(self) -> None:
         """Every wild slot takes one wild card. Call once all slots are added (callers may

@@ -213,11 +213,26 @@ def _melds(pm: PartitionModel, solver: cp_model.CpSolver) -> list[Meld]:
         wilds.extend([Card.from_id(cid)] * solver.value(var))
     wilds = sort_cards(wilds)
     melds: list[Meld] = []
-    for var, t in zip(pm.x, pm.templates, strict=True):
-        for _ in range(solver.value(var)):
-            take, wilds = wilds[: t.wilds], wilds[t.wilds :]
-            melds.append(t.build(take))
+    for var, t, opens in zip(pm.x, pm.templates, pm.open, strict=True):
+        copies = solver.value(var)
+        for t_copy in _copies(t, copies, [solver.value(v) for v in opens]):
+            take, wilds = wilds[: t_copy.wilds], wilds[t_copy.wilds :]
+            melds.append(t_copy.build(take))
     return sorted(melds, key=lambda mm: mm.sort_key)
+
+
+def _copies(t: Template, copies: int, naturals: list[int]) -> list[Template]:
+    """Deal open slot i's ``naturals[i]`` natural cards round the copies in turn, so
+    every copy gets its fair share (and so meets the natural minimum)."""
+    if not naturals:
+        return [t] * copies
+    chosen: list[set[int]] = [set() for _ in range(copies)]
+    k = 0
+    for slot, count in enumerate(naturals):
+        for _ in range(count):
+            chosen[k % copies].add(slot)
+            k += 1
+    return [t.resolve(c) for c in chosen]
 
 
 def _no_melds(
