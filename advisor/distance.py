@@ -81,6 +81,7 @@ class _Builder:
                 self._layoff_set(meld)
         self.pm.close()
         self.add: dict[int, cp_model.IntVar] = {}
+        # copies of each card played as itself, in new melds or laid off
         self.used: list[cp_model.LinearExpr] = []
         for c in range(NUM_KINDS):
             expr = self.pm.used[c] + _sum(self.extra[c])
@@ -88,8 +89,21 @@ class _Builder:
             if self.live[c]:
                 self.add[c] = self.m.new_int_var(0, self.live[c], f"a{c}")
             self.m.add(expr <= held[c] + self.add.get(c, 0))
-        self.total_used = cp_model.LinearExpr.sum(self.used)
+        for ids, pool in self.pm.pools:
+            self.m.add(self._pool_use(ids) + pool <= self._have(ids))
+        self.total_used = cp_model.LinearExpr.sum(
+            [*self.used, *(pool for _, pool in self.pm.pools)]
+        )
         self.total_added = cp_model.LinearExpr.sum(list(self.add.values()))
+
+    def _pool_use(self, ids: Sequence[int]) -> cp_model.LinearExpr:
+        return cp_model.LinearExpr.sum([self.used[c] for c in ids])
+
+    def _have(self, ids: Sequence[int]) -> cp_model.LinearExpr:
+        """Copies of ``ids`` in the hand once the additions are in."""
+        return sum(self.held[c] for c in ids) + cp_model.LinearExpr.sum(
+            [self.add[c] for c in ids if c in self.add]
+        )
 
     # -- layoffs --------------------------------------------------------------
 
@@ -163,6 +177,7 @@ class _Builder:
         elif q.goal == "knock":
             assert r.knock_max is not None
             kept: Terms = []
+            kept_of: dict[int, cp_model.IntVar] = {}
             for c in range(NUM_KINDS):
                 top = self.held[c] + self.live[c]
                 if not top:
@@ -170,6 +185,10 @@ class _Builder:
                 k = m.new_int_var(0, top, "k")
                 m.add(k + self.used[c] <= self.held[c] + self.add.get(c, 0))
                 kept.append((k, r.value(Card.from_id(c))))
+                kept_of[c] = k
+            for ids, pool in pm.pools:
+                keep = cp_model.LinearExpr.sum([kept_of[c] for c in ids if c in kept_of])
+                m.add(keep + self._pool_use(ids) + pool <= self._have(ids))
             count = cp_model.LinearExpr.sum([k for k, _ in kept])
             m.add(count + self.total_used + reserve == self.n)
             m.add(_sum(kept) <= r.knock_max)

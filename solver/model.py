@@ -1,8 +1,11 @@
 """The CP-SAT model of a meld partition, built separately from the runner.
 
-Variables: how often each template is laid (``x``), how many copies of each wild
-card fill wild slots (``wild``). ``used[c]`` is the expression of copies of card
-``c`` in melds. Callers bound ``used`` by what they hold and add their goal.
+Variables: how often each template is laid (``x``) and how many wild cards of each
+pool fill wild slots. Wild cards of equal deadwood value are interchangeable, so one
+pool variable stands for all of them (no symmetric choice of which 2 plays wild).
+``used[c]`` is the expression of copies of card ``c`` melded as itself; ``units()``
+pairs each card or pool with everything it supplies. Callers bound the units by what
+they hold and add their goal.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ class PartitionModel:
     supply: Sequence[int]
     model: cp_model.CpModel = field(default_factory=_Model)
     x: list[cp_model.IntVar] = field(default_factory=list)
-    wild: dict[int, cp_model.IntVar] = field(default_factory=dict)
+    pools: list[tuple[tuple[int, ...], cp_model.IntVar]] = field(default_factory=list)
     used: list[cp_model.LinearExpr] = field(default_factory=list)
     wild_slots: list[tuple[cp_model.IntVar, int]] = field(default_factory=list)
     open: list[list[cp_model.IntVar]] = field(default_factory=list)
@@ -56,14 +59,14 @@ class PartitionModel:
             if t.wilds:
                 self.wild_slots.append((var, t.wilds))
             self.open.append(self._open(t, var, ub, terms) if t.open_slots else [])
+        by_value: dict[int, list[int]] = {}
         for cid in range(NUM_KINDS):
             if self.supply[cid] and r.is_wild(Card.from_id(cid)):
-                self.wild[cid] = m.new_int_var(0, self.supply[cid], f"w{cid}")
-        for cid in range(NUM_KINDS):
-            expr = _sum(terms[cid])
-            if cid in self.wild:
-                expr = expr + self.wild[cid]
-            self.used.append(expr)
+                by_value.setdefault(r.value(Card.from_id(cid)), []).append(cid)
+        for value, ids in sorted(by_value.items()):
+            top = sum(self.supply[c] for c in ids)
+            self.pools.append((tuple(ids), m.new_int_var(0, top, f"w{value}")))
+        self.used = [_sum(terms[cid]) for cid in range(NUM_KINDS)]
 
     def _open(
         self,
@@ -94,7 +97,19 @@ class PartitionModel:
     def close(self) -> None:
         """Every wild slot takes one wild card. Call once all slots are added (callers may
         add slots of their own to ``wild_slots``, e.g. layoffs)."""
-        self.model.add(_sum(self.wild_slots) == _sum([(v, 1) for v in self.wild.values()]))
+        self.model.add(_sum(self.wild_slots) == _sum([(v, 1) for _, v in self.pools]))
+
+    def units(self) -> list[tuple[tuple[int, ...], cp_model.LinearExpr]]:
+        """Each card not in a wild pool alone with its uses; each pool with its cards'
+        natural uses plus its wild uses. A unit's total may not exceed the copies held
+        of its cards (and ``used[c]`` alone not those of ``c``)."""
+        pooled = {c for ids, _ in self.pools for c in ids}
+        out: list[tuple[tuple[int, ...], cp_model.LinearExpr]] = [
+            ((c,), self.used[c]) for c in range(NUM_KINDS) if c not in pooled
+        ]
+        for ids, var in self.pools:
+            out.append((ids, cp_model.LinearExpr.sum([self.used[c] for c in ids]) + var))
+        return out
 
     # -- goal constraints --
 
@@ -131,6 +146,8 @@ def new_solver(time_limit: float) -> cp_model.CpSolver:
     p.num_workers = 1
     p.random_seed = SEED
     p.max_time_in_seconds = max(time_limit, 0.001)
+    # probing costs more than it saves on models this small (bench/solve.py: p99 halves)
+    p.cp_model_probing_level = 0
     return solver
 
 

@@ -109,35 +109,38 @@ def _solve(
     if fixed_reserve or goal_reserve:
         out = {cid: m.new_bool_var(f"d{cid}") for cid in held}
         m.add(cp_model.LinearExpr.sum(list(out.values())) == (1 if fixed_reserve else met))
-    left: dict[int, cp_model.LinearExpr] = {}
-    for cid in range(NUM_KINDS):
-        if not counts[cid]:
-            m.add(pm.used[cid] == 0)
+    # deadwood per unit: a card, or a pool of interchangeable wild cards
+    left: list[tuple[int, cp_model.LinearExpr]] = []
+    for ids, used in pm.units():
+        have = sum(counts[c] for c in ids)
+        if not have:
+            m.add(used == 0)
             continue
-        left[cid] = counts[cid] - pm.used[cid] - out.get(cid, 0)
-        m.add(left[cid] >= 0)
-
+        remain = have - used - cp_model.LinearExpr.sum([out[c] for c in ids if c in out])
+        m.add(remain >= 0)
+        left.append((rules.value(Card.from_id(ids[0])), remain))
     for cid in held:
+        m.add(pm.used[cid] + out.get(cid, 0) <= counts[cid])
         if must[cid]:
             m.add(pm.used[cid] >= must[cid]).only_enforce_if(met)
     if goal == "contract":
         assert contract is not None
         pm.add_contract(contract, met)
         if contract.all_cards:
-            for expr in left.values():
+            for _, expr in left:
                 m.add(expr == 0).only_enforce_if(met)
     elif goal == "opening":
         assert rules.opening_min is not None
         pm.add_opening(rules.opening_min, met)
     elif goal == "win":
-        for expr in left.values():
+        for _, expr in left:
             m.add(expr == 0).only_enforce_if(met)
         if rules.require_run:
             pm.add_run_required(met)
 
     values = {cid: rules.value(Card.from_id(cid)) for cid in held}
-    dw_points = cp_model.LinearExpr.weighted_sum([left[c] for c in held], [values[c] for c in held])
-    dw_cards = cp_model.LinearExpr.sum([left[c] for c in held])
+    dw_points = cp_model.LinearExpr.weighted_sum([e for _, e in left], [v for v, _ in left])
+    dw_cards = cp_model.LinearExpr.sum([e for _, e in left])
     if goal_reserve:
         # the goal's own discard is listed as deadwood, so its value counts too
         dw_points += cp_model.LinearExpr.weighted_sum(
@@ -156,8 +159,13 @@ def _solve(
             feasible=goal == "deadwood",
         )
 
-    melds = _melds(pm, solver)
     discard = next((Card.from_id(c) for c, v in out.items() if solver.value(v)), None)
+    spare = Counter(cards)
+    for cid in held:
+        spare[Card.from_id(cid)] -= solver.value(pm.used[cid])
+    if discard is not None:
+        spare[discard] -= 1
+    melds = _melds(pm, solver, spare)
     rest = Counter(cards)
     for meld in melds:
         rest.subtract(meld.cards)
@@ -207,10 +215,13 @@ def _surely_infeasible(
     return False
 
 
-def _melds(pm: PartitionModel, solver: cp_model.CpSolver) -> list[Meld]:
+def _melds(pm: PartitionModel, solver: cp_model.CpSolver, spare: Counter[Card]) -> list[Meld]:
+    """The melds of a solution; ``spare``: the cards not melded as themselves nor kept
+    out, from which each pool's wild cards are taken (lowest canonical first)."""
     wilds: list[Card] = []
-    for cid, var in sorted(pm.wild.items()):
-        wilds.extend([Card.from_id(cid)] * solver.value(var))
+    for ids, var in pm.pools:
+        pool = sort_cards(c for c in spare.elements() if c.id in ids)
+        wilds.extend(pool[: solver.value(var)])
     wilds = sort_cards(wilds)
     melds: list[Meld] = []
     for var, t, opens in zip(pm.x, pm.templates, pm.open, strict=True):
