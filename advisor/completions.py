@@ -49,6 +49,9 @@ def _sets(
 ) -> Iterator[Template]:
     limit = rules.set_limit
     for rank in range(1, 14):
+        suits_held = sum(1 for s in range(4) if held[s * 13 + rank - 1])
+        if rules.set_min - suits_held - hw > budget:
+            continue  # even the smallest set of this rank costs more than the budget
         pool: list[int] = []
         for s in range(4):
             cid = s * 13 + rank - 1
@@ -82,8 +85,14 @@ def _runs(
 ) -> Iterator[Template]:
     lo, hi = rules.min_position, rules.max_position
     for suit in range(4):
+        held_at = [0] * 16  # prefix counts of held positions, to skip windows fast
+        for p in range(1, 15):
+            held_at[p + 1] = held_at[p] + (held[card_id(p, suit)] > 0)
         for low in range(lo, hi + 1):
             for high in range(low + rules.run_min - 1, hi + 1):
+                # positions not held only grow with the window: stop once over budget
+                if (high - low + 1) - (held_at[high + 1] - held_at[low]) - hw > budget:
+                    break
                 window = list(range(low, high + 1))
                 ids = [card_id(p, suit) for p in window]
                 # positions a natural can fill: held, or live (at a cost)

@@ -83,9 +83,12 @@ class _Builder:
         self.add: dict[int, cp_model.IntVar] = {}
         # copies of each card played as itself, in new melds or laid off
         self.used: list[cp_model.LinearExpr] = []
+        pooled = {c for ids, _ in self.pm.pools for c in ids}
         for c in range(NUM_KINDS):
             expr = self.pm.used[c] + _sum(self.extra[c])
             self.used.append(expr)
+            if c not in self.pm.touched and not self.extra[c] and c not in pooled:
+                continue  # nothing can use this card: no addition of it helps
             if self.live[c]:
                 self.add[c] = self.m.new_int_var(0, self.live[c], f"a{c}")
             self.m.add(expr <= held[c] + self.add.get(c, 0))

@@ -41,6 +41,7 @@ class PartitionModel:
     used: list[cp_model.LinearExpr] = field(default_factory=list)
     wild_slots: list[tuple[cp_model.IntVar, int]] = field(default_factory=list)
     open: list[list[cp_model.IntVar]] = field(default_factory=list)
+    touched: set[int] = field(default_factory=set)  # cards some template may use
 
     def __post_init__(self) -> None:
         m, r = self.model, self.rules
@@ -67,6 +68,7 @@ class PartitionModel:
             top = sum(self.supply[c] for c in ids)
             self.pools.append((tuple(ids), m.new_int_var(0, top, f"w{value}")))
         self.used = [_sum(terms[cid]) for cid in range(NUM_KINDS)]
+        self.touched = {cid for cid in range(NUM_KINDS) if terms[cid]}
 
     def _open(
         self,
