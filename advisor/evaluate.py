@@ -1,0 +1,224 @@
+"""Figures of candidate hands within one advice: cards needed, outs, deadwood.
+
+Every distinct hand is solved once (keyed by its counts and whether it has drawn),
+and the whole advice shares one deadline so a hard hand still answers in time
+(``optimal`` turns false when a solve was cut short).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from advisor.distance import Answer, Question, distance, most_laid_off
+from advisor.goals import Goal, TableMeld
+from advisor.outs import outs
+from advisor.situation import Situation
+from solver.cards import NUM_KINDS, Card
+from solver.solution import Solution
+from solver.solve import solve
+
+# The whole advice may take this many per-solve time limits before solves get cut short.
+_TOTAL_LIMITS = 4.0
+_MIN_LIMIT = 0.02
+
+Key = tuple[int, ...]
+QKey = tuple[object, ...]
+
+
+def question_key(q: Question) -> QKey:
+    """A question's identity within one advice (the rules are the same throughout)."""
+    return (q.goal, q.reserve, q.contract, q.table, q.new_melds)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """``needed`` is None when no live cards can reach the goal; ``outs``: {card id: live}."""
+
+    needed: int | None
+    outs: dict[int, int]
+
+    @property
+    def out_copies(self) -> int:
+        return sum(self.outs.values())
+
+
+def counts_key(held: Sequence[int]) -> Key:
+    return tuple(held)
+
+
+def cards_of_counts(held: Sequence[int]) -> list[Card]:
+    return [Card.from_id(c) for c in range(NUM_KINDS) for _ in range(held[c])]
+
+
+class Evaluator:
+    def __init__(self, sit: Situation, goal: Goal, table: tuple[TableMeld, ...], time_limit: float):
+        self.sit, self.rules, self.goal, self.table = sit, sit.rules, goal, table
+        self.live = sit.live_counts()
+        self.time_limit = time_limit
+        self.deadline = time.perf_counter() + _TOTAL_LIMITS * time_limit
+        self.optimal = True
+        self._answers: dict[tuple[QKey, Key], Answer] = {}
+        self._outs: dict[tuple[QKey, Key], dict[int, int]] = {}
+        self._laid: dict[Key, int] = {}
+        self._deadwood: dict[Key, int] = {}
+
+    def limit(self) -> float:
+        return max(_MIN_LIMIT, min(self.time_limit, self.deadline - time.perf_counter()))
+
+    # -- cards needed ---------------------------------------------------------
+
+    def answer(self, q: Question, held: Sequence[int], guess: int | None = None) -> Answer:
+        """Exact distance; ``guess``: a likely upper bound, tried first as the budget since
+        a solve within the right budget is much cheaper than proving smaller ones empty."""
+        key = (question_key(q), counts_key(held))
+        if key in self._answers:
+            return self._answers[key]
+        n = sum(held)
+        a: Answer | None = None
+        if guess is not None and guess < n:
+            budget = guess
+            while budget < n:
+                a = distance(q, held, self.live, time_limit=self.limit(), budget=budget)
+                if a.needed is not None or not a.optimal:
+                    break
+                a = None
+                budget = max(budget * 2, budget + 2)
+        if a is None:
+            a = distance(q, held, self.live, time_limit=self.limit())
+        self.optimal &= a.optimal
+        self._answers[key] = a
+        return a
+
+    def within(self, held: Sequence[int], drawn: bool, cap: int) -> int | None:
+        """Cards needed when at most ``cap``, else None: one solve at budget ``cap``, all
+        that is needed to tell which hands reach a known best figure."""
+        if self.goal.layoffs_only:
+            n = self.needed(held, drawn)
+            return n if n is not None and n <= cap else None
+        q = self.goal.question(drawn)
+        key = (question_key(q), counts_key(held))
+        known = self._answers.get(key)
+        if known is not None:
+            return known.needed if known.needed is not None and known.needed <= cap else None
+        a = distance(q, held, self.live, time_limit=self.limit(), budget=cap)
+        self.optimal &= a.optimal
+        if a.needed is not None:
+            self._answers[key] = a  # the optimum within the cap is the optimum
+        return a.needed
+
+    def laid_off(self, held: Sequence[int]) -> int:
+        key = counts_key(held)
+        if key not in self._laid:
+            self._laid[key] = most_laid_off(self.goal.base, held, time_limit=self.limit())
+        return self._laid[key]
+
+    def needed(self, held: Sequence[int], drawn: bool, guess: int | None = None) -> int | None:
+        if self.goal.layoffs_only:
+            reserve = 1 if drawn and self.goal.keeps_discard else 0
+            return max(0, sum(held) - self.laid_off(held) - reserve)
+        return self.answer(self.goal.question(drawn), held, guess).needed
+
+    def figures(self, held: Sequence[int], drawn: bool, guess: int | None = None) -> Figures:
+        """Cards needed and outs of a hand (outs of a hand that has not drawn)."""
+        if self.goal.layoffs_only:
+            return self._shed_figures(held, drawn)
+        q = self.goal.question(drawn)
+        first = self.answer(q, held, guess)
+        key = (question_key(q), counts_key(held))
+        if key not in self._outs:
+            if first.needed is None or not first.optimal:
+                self._outs[key] = {}
+            else:
+                _, found = outs(q, held, self.live, known=first, time_limit=self.limit())
+                self._outs[key] = found
+        return Figures(first.needed, self._outs[key])
+
+    def _shed_figures(self, held: Sequence[int], drawn: bool) -> Figures:
+        """Cards to shed; an out is a live card that lays off one more card than the hand can."""
+        needed = self.needed(held, drawn)
+        assert needed is not None
+        if drawn or needed == 0:
+            return Figures(needed, {})
+        base = self.laid_off(held)
+        found: dict[int, int] = {}
+        for c in self._layoff_candidates(held):
+            more = list(held)
+            more[c] += 1
+            if self.laid_off(more) > base:
+                found[c] = self.live[c]
+        return Figures(needed, found)
+
+    def _layoff_candidates(self, held: Sequence[int]) -> list[int]:
+        """Live cards that could reach some table meld, with held cards filling any gap
+        (a necessary condition, so the exact check runs on few cards)."""
+        r = self.rules
+        wilds_held = sum(held[c] for c in range(NUM_KINDS) if r.is_wild(Card.from_id(c)))
+        out: list[int] = []
+        for c in range(NUM_KINDS):
+            if not self.live[c]:
+                continue
+            card = Card.from_id(c)
+            if r.is_wild(card) or any(self._reaches(t, card, held, wilds_held) for t in self.table):
+                out.append(c)
+        return out
+
+    def _reaches(self, t: TableMeld, card: Card, held: Sequence[int], wilds: int) -> bool:
+        m, r = t.meld, self.rules
+        if m.kind == "set":
+            return card.rank == m.rank and len(m.cards) < r.set_limit
+        if card.suit != m.suit or m.low is None or m.high is None:
+            return False
+        positions = [1, 14] if card.rank == 1 else [card.rank]
+        for p in positions:
+            if p < r.min_position or p > r.max_position or m.low <= p <= m.high:
+                continue
+            gap = range(p + 1, m.low) if p < m.low else range(m.high + 1, p)
+            missing = sum(1 for g in gap if not held[(g - 1) % 13 + card.suit * 13])
+            if missing <= wilds:
+                return True
+        return False
+
+    # -- partitions -----------------------------------------------------------
+
+    def solve(
+        self,
+        hand: Sequence[Card],
+        goal: str,
+        *,
+        discard: bool = False,
+        must_meld: Sequence[Card] = (),
+    ) -> Solution:
+        round_ = self.sit.round if goal == "contract" else None
+        sol = solve(
+            list(hand),
+            self.rules,
+            goal,
+            round_,
+            time_limit=self.limit(),
+            discard=discard,
+            must_meld=must_meld,
+        )
+        self.optimal &= sol.optimal
+        return sol
+
+    def deadwood(self, held: Sequence[int]) -> int:
+        key = counts_key(held)
+        if key not in self._deadwood:
+            sol = solve(cards_of_counts(held), self.rules, "deadwood", time_limit=self.limit())
+            self.optimal &= sol.optimal
+            self._deadwood[key] = sol.deadwood_points
+        return self._deadwood[key]
+
+
+def without(held: Sequence[int], card_id: int) -> list[int]:
+    out = list(held)
+    out[card_id] -= 1
+    return out
+
+
+def with_card(held: Sequence[int], card_id: int) -> list[int]:
+    out = list(held)
+    out[card_id] += 1
+    return out

@@ -1,0 +1,180 @@
+"""Advisor benchmark (not a test): a full advise() per situation, as a library call.
+
+A fixed, seeded corpus of mid-game situations per variant (table melds and discard
+piles; Liverpool rounds 1-6 down and not down, Rummy 40 opened and not, Israeli
+15-card hands, gin 11-card hands). Prints median and p95 of the discard phase and of
+the draw phase per variant, and where the time goes. Targets: median <= 50 ms,
+p95 <= 250 ms.
+
+    .venv/bin/python bench/advise.py [--per-variant 6] [--seed 7] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from advisor.advise import advise
+from advisor.situation import Situation
+from solver.cards import ALL_CARDS, JOKER, Card
+from solver.rules import Rules, make_rules
+
+TIME_LIMIT = 2.0
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    situation: Situation
+
+
+def _pack(rules: Rules, rng: random.Random) -> list[Card]:
+    pack = [c for c in ALL_CARDS for _ in range(rules.decks)] + [JOKER] * rules.jokers
+    rng.shuffle(pack)
+    return pack
+
+
+def _take(pack: list[Card], card: Card) -> bool:
+    if card in pack:
+        pack.remove(card)
+        return True
+    return False
+
+
+def _table_meld(pack: list[Card], rules: Rules, rng: random.Random) -> tuple[Card, ...] | None:
+    """A natural set or run drawn from the pack (table melds as players lay them)."""
+    for _ in range(20):
+        if rng.random() < 0.5:
+            rank = rng.randint(3, 13)
+            suits = rng.sample(range(4), 3)
+            cards = [Card(rank, s) for s in suits]
+        else:
+            suit = rng.randrange(4)
+            low = rng.randint(3, 13 - rules.run_min + 1)
+            cards = [Card(r, suit) for r in range(low, low + rules.run_min)]
+        if all(cards.count(c) <= pack.count(c) for c in cards):
+            for c in cards:
+                _take(pack, c)
+            return tuple(cards)
+    return None
+
+
+def _situation(
+    rules: Rules,
+    rng: random.Random,
+    hand_size: int,
+    melds: int,
+    pile: int,
+    round_: int | None = None,
+    down: bool = False,
+) -> Situation:
+    pack = _pack(rules, rng)
+    table = [m for _ in range(melds) if (m := _table_meld(pack, rules, rng)) is not None]
+    hand = [pack.pop() for _ in range(hand_size)]
+    discard_pile = [pack.pop() for _ in range(pile)]
+    return Situation(
+        rules=rules,
+        hand=tuple(hand),
+        round=round_,
+        table=tuple(table),
+        discard_pile=tuple(discard_pile),
+        down=down,
+    )
+
+
+def corpus(per_variant: int, seed: int) -> dict[str, list[Case]]:
+    rng = random.Random(seed)
+    out: dict[str, list[Case]] = {v: [] for v in ("liverpool", "rummy40", "israeli", "gin")}
+    lp = make_rules("liverpool")
+    for i in range(per_variant):
+        round_ = i % len(lp.contracts) + 1
+        size = 12 if lp.contracts[round_ - 1].all_cards else 11
+        s = _situation(lp, rng, size, rng.randint(0, 3), rng.randint(3, 10), round_)
+        out["liverpool"].append(Case(f"liverpool r{round_} not down", s))
+        s = _situation(lp, rng, rng.randint(2, 5), rng.randint(3, 6), 8, round_, down=True)
+        out["liverpool"].append(Case(f"liverpool r{round_} down", s))
+    r40 = make_rules("rummy40")
+    for _ in range(per_variant):
+        s = _situation(r40, rng, 14, rng.randint(0, 4), rng.randint(3, 12))
+        out["rummy40"].append(Case("rummy40 not opened", s))
+        s = _situation(r40, rng, rng.randint(5, 9), rng.randint(3, 6), 10, down=True)
+        out["rummy40"].append(Case("rummy40 opened", s))
+    isr = make_rules("israeli")
+    for _ in range(per_variant * 2):
+        s = _situation(isr, rng, 15, 0, rng.randint(3, 12))
+        out["israeli"].append(Case("israeli 15 cards", s))
+    gin = make_rules("gin")
+    for _ in range(per_variant * 2):
+        s = _situation(gin, rng, 11, 0, rng.randint(2, 10))
+        out["gin"].append(Case("gin 11 cards", s))
+    return out
+
+
+def _draw_phase(sit: Situation) -> Situation:
+    """The same player one turn earlier: the hand before drawing, facing the pile."""
+    return Situation(
+        rules=sit.rules,
+        hand=sit.hand[:-1],
+        round=sit.round,
+        table=sit.table,
+        discard_pile=sit.discard_pile,
+        down=sit.down,
+    )
+
+
+def _stats(times: list[float]) -> tuple[float, float]:
+    ms = sorted(t * 1000 for t in times)
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    return statistics.median(ms), p95
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--per-variant", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--profile", action="store_true", help="print the top of a cProfile")
+    args = parser.parse_args()
+    cases = corpus(args.per_variant, args.seed)
+    advise(cases["gin"][0].situation, time_limit=TIME_LIMIT)  # warm up imports and CP-SAT
+    profiler = cProfile.Profile() if args.profile else None
+    print(f"{'variant':<10} {'phase':<8} {'n':>3} {'median ms':>10} {'p95 ms':>10} {'max ms':>9}")
+    met = True
+    slowest: list[tuple[float, str]] = []
+    for variant, items in cases.items():
+        for phase in ("discard", "draw"):
+            times: list[float] = []
+            for case in items:
+                sit = case.situation if phase == "discard" else _draw_phase(case.situation)
+                if profiler:
+                    profiler.enable()
+                started = time.perf_counter()
+                advise(sit, phase, time_limit=TIME_LIMIT)
+                elapsed = time.perf_counter() - started
+                if profiler:
+                    profiler.disable()
+                times.append(elapsed)
+                slowest.append((elapsed, f"{case.name} ({phase})"))
+            median, p95 = _stats(times)
+            met &= median <= 50 and p95 <= 250
+            print(
+                f"{variant:<10} {phase:<8} {len(times):>3} {median:>10.1f} {p95:>10.1f}"
+                f" {max(times) * 1000:>9.1f}"
+            )
+    print("slowest:", ", ".join(f"{n} {t * 1000:.0f} ms" for t, n in sorted(slowest)[-5:]))
+    print("targets (median <= 50 ms, p95 <= 250 ms):", "met" if met else "NOT met")
+    if profiler:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,243 @@
+"""advisor.advise: scenarios per variant, as a player would state them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from advisor.advise import advise
+from advisor.situation import Situation
+from solver.cards import parse_cards
+from solver.laydown import validate_laydown
+from solver.rules import make_rules
+
+
+def situation(
+    variant: str,
+    hand: str,
+    *,
+    round: int | None = None,
+    table: Sequence[str] = (),
+    pile: str = "",
+    down: bool = False,
+    rules: dict[str, Any] | None = None,
+) -> Situation:
+    return Situation(
+        rules=make_rules(variant, rules),
+        hand=tuple(parse_cards(hand)),
+        round=round,
+        table=tuple(tuple(parse_cards(m)) for m in table),
+        discard_pile=tuple(parse_cards(pile)),
+        down=down,
+    )
+
+
+def entry(answer: dict[str, Any], card: str) -> dict[str, Any]:
+    return next(d for d in answer["discards"] if d["card"] == card)
+
+
+# -- Liverpool ---------------------------------------------------------------------
+
+
+def test_liverpool_keeps_the_pair_that_completes_the_contract() -> None:
+    sit = situation("liverpool", "7S 7H 7D 9C 9D KS 4H JD 3S 8C QD", round=1, pile="6C")
+    a = advise(sit)
+    assert a["goal"] == "contract"
+    assert a["cards_needed"] == 1
+    assert a["lay_down"] is None
+    assert a["recommendation"]["action"] == "discard"
+    assert a["recommendation"]["card"] not in ("9C", "9D", "7S", "7H", "7D")
+    best = a["discards"][0]
+    assert best["cards_needed"] == 1
+    # the 9s (2 left of 2 decks, with no 9 seen elsewhere) and the wild 2s finish it
+    assert {o["card"] for o in best["outs_cards"]} == {"9S", "9H", "2S", "2H", "2D", "2C"}
+    assert best["outs"] == 12
+    assert entry(a, "9C")["cards_needed"] == 2
+    assert len(a["discards"]) == 11  # one per distinct card
+
+
+def test_liverpool_avoids_the_discard_that_fits_a_table_meld() -> None:
+    # QC and KS are equally useless to the hand, but QC joins the queens on the table
+    sit = situation(
+        "liverpool", "7S 7H 9C 9D QC KS 4H 5D 3S 8C 6D", round=1, table=["QH QS QD"], pile="JC"
+    )
+    a = advise(sit)
+    qc, ks = entry(a, "QC"), entry(a, "KS")
+    assert qc["playable_on_table"] is True and ks["playable_on_table"] is False
+    assert (qc["cards_needed"], qc["outs"]) == (ks["cards_needed"], ks["outs"])
+    order = [d["card"] for d in a["discards"]]
+    assert order.index("KS") < order.index("QC")
+    assert a["recommendation"] == {"action": "discard", "card": "KS"}
+
+
+def test_liverpool_goes_down_and_lays_off_the_same_turn() -> None:
+    sit = situation("liverpool", "7S 7H 7D 9C 9D 9S QC 4S", round=1, table=["QH QS QD"], pile="JC")
+    a = advise(sit)
+    lay = a["lay_down"]
+    assert a["cards_needed"] == 0
+    assert [m["rank"] for m in lay["melds"]] == ["7", "9"]
+    assert lay["layoffs"] == [{"card": "QC", "onto": 0}]
+    assert lay["goes_out"] is True
+    assert a["recommendation"] == {"action": "go_out", "card": "4S"}
+    check = validate_laydown(
+        list(sit.hand),
+        sit.rules,
+        [parse_cards(m["cards"]) for m in lay["melds"]],
+        layoffs=[(parse_cards([lo["card"]])[0], lo["onto"]) for lo in lay["layoffs"]],
+        table=[list(m) for m in sit.table],
+        action="go_down",
+        round=1,
+    )
+    assert check.legal and [str(c) for c in check.remaining] == ["4S"]
+
+
+def test_liverpool_round_6_goes_out_with_every_card() -> None:
+    sit = situation("liverpool", "8S 8H 8D 3C 4C 5C 6C 9H TH JH QH KH", round=6, pile="AS")
+    a = advise(sit)
+    assert a["cards_needed"] == 0
+    lay = a["lay_down"]
+    assert lay["goes_out"] is True
+    assert sorted(len(m["cards"]) for m in lay["melds"]) == [3, 4, 5]
+    assert lay["left"] == []
+    assert a["recommendation"] == {"action": "go_out", "card": None}
+
+
+def test_liverpool_down_sheds_cards_by_layoffs() -> None:
+    table = ["QH QS QD", "4H 5H 6H 7H", "9C 9D 9S"]
+    sit = situation("liverpool", "8H KC 5S", round=1, table=table, pile="JC", down=True)
+    a = advise(sit)
+    assert a["goal"] == "out"
+    # 8H lays off onto the run, KC stays, 5S stays: one card to shed beyond the discard
+    assert a["cards_needed"] == 1
+    assert a["lay_down"]["layoffs"] == [{"card": "8H", "onto": 1}]
+    assert a["lay_down"]["goes_out"] is False
+    assert entry(a, "8H")["cards_needed"] == 2
+    ks = entry(a, "KC")
+    assert ks["cards_needed"] == 1
+    # cards that lay off after 8H: the other fits of the run and the sets, and the wilds
+    assert {"3H", "9H", "QC", "2S"} <= {o["card"] for o in ks["outs_cards"]}
+
+
+def test_liverpool_takes_the_discard_that_completes_a_run() -> None:
+    sit = situation("liverpool", "7S 7H 7D 3H 4H 5H KS 9C JD 3C", round=2, pile="8D 6H")
+    a = advise(sit, "draw")
+    assert a["cards_needed"] == 1
+    take = a["take_discard"]
+    assert take["card"] == "6H" and take["is_out"] is True
+    assert take["cards_needed"] == 0
+    assert a["draw_stock"]["expected_cards_needed"] > 0
+    assert a["recommendation"] == {"action": "take_discard", "card": "6H"}
+
+
+def test_liverpool_draws_from_the_stock_when_the_discard_does_not_help() -> None:
+    sit = situation("liverpool", "7S 7H 7D 3H 4H 5H KS 9C JD 3C", round=2, pile="6H QC")
+    a = advise(sit, "draw")
+    assert a["take_discard"]["is_out"] is False
+    assert a["take_discard"]["cards_needed"] == 1
+    assert a["recommendation"] == {"action": "draw_stock"}
+
+
+def test_liverpool_buys_the_card_that_completes_a_set() -> None:
+    sit = situation("liverpool", "7S 7H 7D 9C 9D KS 4H JD 3S 8C", round=1, pile="6C 9H")
+    a = advise(sit, "buy")
+    assert a["cards_needed"] == 1
+    assert a["buy"]["cards_needed"] == 0
+    assert a["buy"]["cost"]["points_in_hand"] == 60  # 9H adds 5 and an unknown card more
+    assert a["buy"]["cost"]["points_after"] > 65
+    assert a["recommendation"]["action"] == "buy"
+
+
+def test_liverpool_buy_respects_the_limit_and_going_down() -> None:
+    capped = situation(
+        "liverpool", "7S 7H 7D 9C 9D KS 4H JD 3S 8C", round=1, pile="9H", rules={"max_buys": 2}
+    )
+    assert advise(capped, "buy", buys_made=2)["recommendation"]["action"] == "pass"
+    assert advise(capped, "buy", buys_made=1)["recommendation"]["action"] == "buy"
+    down = situation("liverpool", "KS 4H", round=1, table=["7S 7H 7D"], pile="9H", down=True)
+    assert advise(down, "buy")["recommendation"]["action"] == "pass"
+
+
+# -- Rummy 40 ----------------------------------------------------------------------
+
+
+def test_rummy40_does_not_open_below_40() -> None:
+    sit = situation("rummy40", "2S 3S 4S 5H 5D 5C 8C 9D JH KS AD 6C 7H 2D", pile="QC")
+    a = advise(sit)
+    assert a["goal"] == "opening"
+    assert a["cards_needed"] >= 1
+    assert a["lay_down"] is None
+    assert a["recommendation"]["action"] == "discard"
+
+
+def test_rummy40_opens_with_40() -> None:
+    sit = situation("rummy40", "QS QH QD KC KD KH 3C 5D 8S 9H 4S 2D 6H 7C", pile="JC")
+    a = advise(sit)
+    lay = a["lay_down"]
+    assert sum(m["points"] for m in lay["melds"]) >= 40
+    left = set(lay["left"])
+    assert a["recommendation"]["card"] in left
+
+
+def test_rummy40_never_discards_the_joker() -> None:
+    # the joker counts 25 in hand, the most points to shed, yet it is kept
+    sit = situation("rummy40", "JK 3S 8H KD 5C 9S QH 4D 7C TD 6S 2H AC JD", pile="QC")
+    a = advise(sit)
+    assert a["recommendation"]["card"] != "JK"
+    assert a["discards"][-1]["card"] == "JK"
+    assert a["discards"][0]["card"] != "JK"
+
+
+def test_rummy40_opened_goes_out_with_melds_and_layoffs() -> None:
+    table = ["QS QH QD", "5C 6C 7C"]
+    sit = situation("rummy40", "8C 9C QC 3H 4H 5H KS", table=table, pile="2D", down=True)
+    a = advise(sit)
+    assert a["goal"] == "out"
+    lay = a["lay_down"]
+    assert lay["goes_out"] is True
+    assert {lo["card"] for lo in lay["layoffs"]} == {"8C", "9C", "QC"}
+    assert a["recommendation"] == {"action": "go_out", "card": "KS"}
+
+
+# -- Israeli and gin ---------------------------------------------------------------
+
+
+def test_israeli_declares_the_win() -> None:
+    sit = situation("israeli", "3S 4S 5S 6S 7C 7D 7H TH JH QH KC KD KS KH 2C", pile="9D")
+    a = advise(sit)
+    assert a["goal"] == "win" and a["cards_needed"] == 0
+    lay = a["lay_down"]
+    assert lay["goes_out"] is True
+    assert sum(len(m["cards"]) for m in lay["melds"]) == 14
+    assert any(m["kind"] == "run" for m in lay["melds"])
+    assert a["recommendation"] == {"action": "go_out", "card": "2C"}
+    assert entry(a, "2C")["goes_out"] is True
+
+
+def test_israeli_waits_for_the_card_that_wins() -> None:
+    # eleven cards meld; the pair of kings needs a third king in place of the odd card
+    sit = situation("israeli", "3S 4S 5S 6S 7C 7D 7H 7S TH JH QH KC KD 9D 2C")
+    a = advise(sit)
+    assert a["cards_needed"] == 1
+    assert a["lay_down"] is None
+    assert a["recommendation"]["card"] in ("2C", "9D")
+    best = a["discards"][0]
+    assert {o["card"] for o in best["outs_cards"]} == {"KS", "KH"}
+    assert best["outs"] == 4
+
+
+def test_gin_knocks_with_10_or_less() -> None:
+    sit = situation("gin", "3S 4S 5S 7C 7D 7H TH JH QH AC 9D")
+    a = advise(sit)
+    assert a["goal"] == "knock"
+    assert a["recommendation"] == {"action": "go_out", "card": "9D"}
+    assert a["lay_down"]["goes_out"] is True
+    assert a["note"] == "Knock with 1 deadwood."
+    assert entry(a, "9D")["deadwood_points"] == 1
+
+
+def test_gin_does_not_knock_over_10() -> None:
+    sit = situation("gin", "3S 4S 5S 7C 7D 7H TH KD QH AC 9D")
+    a = advise(sit)
+    assert a["lay_down"] is None
+    assert a["recommendation"]["action"] == "discard"
+    assert a["recommendation"]["card"] in ("KD", "QH")
