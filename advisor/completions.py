@@ -31,16 +31,18 @@ def _wild_counts(
 def completion_templates(
     rules: Rules, held: Sequence[int], live: Sequence[int], budget: int, *, lean: bool = False
 ) -> list[Template]:
-    """``lean``: wild slots beyond the held wilds only where no natural card is live, the
-    only place an added wild beats adding the natural (used for large budgets, where
-    placing live wilds everywhere would multiply the templates)."""
+    """``lean`` (large budgets, where placing live wilds in every run position would
+    multiply the templates): a run takes wilds beyond the held ones only where no
+    natural card is live. Adding the natural there costs the same one card, so the
+    distance stays exact unless one live copy would be needed twice; but a live wild
+    can then be missing from the outs. Sets are never lean."""
     hw, pool_w = _wild_counts(rules, held, live, budget)
-    if lean:
-        pool_w = min(pool_w, hw)
-    max_w = pool_w if rules.max_wilds_per_meld is None else min(pool_w, rules.max_wilds_per_meld)
+    limit = rules.max_wilds_per_meld
+    max_w = pool_w if limit is None else min(pool_w, limit)
+    run_w = min(pool_w, hw) if lean else pool_w
     return [
         *_sets(rules, held, live, budget, hw, max_w),
-        *_runs(rules, held, live, budget, hw, max_w, lean),
+        *_runs(rules, held, live, budget, hw, run_w if limit is None else min(run_w, limit), lean),
     ]
 
 

@@ -62,7 +62,13 @@ def _sum(terms: Terms) -> cp_model.LinearExpr:
 class _Builder:
     """One model of a question, for one hand, its live cards and a budget of additions."""
 
-    def __init__(self, q: Question, held: Sequence[int], live: Sequence[int], budget: int):
+    def __init__(
+        self,
+        q: Question,
+        held: Sequence[int],
+        live: Sequence[int],
+        budget: int,
+    ):
         self.q, self.r = q, q.rules
         self.held, self.budget = held, budget
         self.n = sum(held)
@@ -80,18 +86,21 @@ class _Builder:
             else:
                 self._layoff_set(meld)
         self.pm.close()
+        self.hand: list[cp_model.LinearExpr] = [cp_model.LinearExpr.constant(h) for h in held]
         self.add: dict[int, cp_model.IntVar] = {}
+        self.kept: dict[int, cp_model.IntVar] = {}  # knock: unmelded cards kept in hand
         # copies of each card played as itself, in new melds or laid off
         self.used: list[cp_model.LinearExpr] = []
-        pooled = {c for ids, _ in self.pm.pools for c in ids}
+        usable = self.pm.touched | {c for ids, _ in self.pm.pools for c in ids}
         for c in range(NUM_KINDS):
             expr = self.pm.used[c] + _sum(self.extra[c])
             self.used.append(expr)
-            if c not in self.pm.touched and not self.extra[c] and c not in pooled:
-                continue  # nothing can use this card: no addition of it helps
+            if q.goal != "knock" and c not in usable and not self.extra[c]:
+                continue  # nothing can meld this card, so adding it cannot help
+            # (under knock a low card can help as deadwood in place of a high one)
             if self.live[c]:
                 self.add[c] = self.m.new_int_var(0, self.live[c], f"a{c}")
-            self.m.add(expr <= held[c] + self.add.get(c, 0))
+            self.m.add(expr <= self.hand[c] + self.add.get(c, 0))
         for ids, pool in self.pm.pools:
             self.m.add(self._pool_use(ids) + pool <= self._have(ids))
         self.total_used = cp_model.LinearExpr.sum(
@@ -104,8 +113,8 @@ class _Builder:
 
     def _have(self, ids: Sequence[int]) -> cp_model.LinearExpr:
         """Copies of ``ids`` in the hand once the additions are in."""
-        return sum(self.held[c] for c in ids) + cp_model.LinearExpr.sum(
-            [self.add[c] for c in ids if c in self.add]
+        return cp_model.LinearExpr.sum(
+            [self.hand[c] for c in ids] + [self.add[c] for c in ids if c in self.add]
         )
 
     # -- layoffs --------------------------------------------------------------
@@ -180,13 +189,13 @@ class _Builder:
         elif q.goal == "knock":
             assert r.knock_max is not None
             kept: Terms = []
-            kept_of: dict[int, cp_model.IntVar] = {}
+            kept_of = self.kept
             for c in range(NUM_KINDS):
                 top = self.held[c] + self.live[c]
                 if not top:
                     continue
                 k = m.new_int_var(0, top, "k")
-                m.add(k + self.used[c] <= self.held[c] + self.add.get(c, 0))
+                m.add(k + self.used[c] <= self.hand[c] + self.add.get(c, 0))
                 kept.append((k, r.value(Card.from_id(c))))
                 kept_of[c] = k
             for ids, pool in pm.pools:
@@ -199,7 +208,7 @@ class _Builder:
             raise ValueError(f"unknown goal {q.goal!r}")
 
 
-def _lower_bound(q: Question, n: int) -> int | None:
+def lower_bound(q: Question, n: int) -> int | None:
     """None when no completion can exist (too few cards for the contract)."""
     r = q.rules
     if q.goal == "contract" and q.contract is not None:
@@ -224,7 +233,7 @@ def distance(
     to find further outs). ``budget``: only completions of at most this many cards.
     """
     n = sum(held)
-    if _lower_bound(q, n) is None:
+    if lower_bound(q, n) is None:
         return Answer(None)
     budgets = [b for b in _BUDGETS if b < n] + [n]
     if budget is not None:
@@ -235,11 +244,19 @@ def distance(
         m = b.m
         m.add(b.total_added <= cap)
         if require_new:
-            picks = [b.add[c] for c in require_new if c in b.add]
+            # as many new cards as one completion can hold, at the least cost
+            picks = []
+            for c in require_new:
+                if c in b.add:
+                    pick = m.new_bool_var(f"z{c}")
+                    m.add(b.add[c] >= 1).only_enforce_if(pick)
+                    picks.append(pick)
             if not picks:
                 return Answer(None)
             m.add(cp_model.LinearExpr.sum(picks) >= 1)
-        m.minimize(b.total_added)
+            m.minimize(b.total_added * (len(picks) + 1) - cp_model.LinearExpr.sum(picks))
+        else:
+            m.minimize(b.total_added)
         solver = new_solver(time_limit)
         status = solver.solve(m)
         if status == cp_model.INFEASIBLE:
