@@ -55,6 +55,7 @@ def _key(opt: DiscardOption) -> tuple[Any, ...]:
         f.needed or 0,
         -f.out_copies,
         opt.playable_on_table,  # avoided when an equal alternative exists
+        opt.deadwood_points,  # most points shed: the least deadwood left
         -opt.points_shed,
         opt.card.sort_key,
     )

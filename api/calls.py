@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from advisor.advise import advise
+from advisor.needed import cards_needed as needed_for
 from advisor.scoring import score_hand
 from advisor.situation import Situation
 from api import metrics
-from api.errors import ApiError
 from solver.cards import Card
 from solver.solution import Solution
 from solver.solve import resolve_goal, solve
@@ -24,15 +25,11 @@ def run_solve(situation: Situation, goal: str, time_limit: float) -> Solution:
     return solution
 
 
-def cards_needed(situation: Situation, solution: Solution) -> int:
+def cards_needed(situation: Situation, solution: Solution, time_limit: float) -> int | None:
     """The advisor's distance to the goal solved; 0 when the goal is met now."""
     if solution.feasible:
         return 0
-    try:
-        from advisor.distance import cards_needed as distance  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:  # LEAD: temporary fallback until advisor.distance lands; delete.
-        return len(solution.deadwood)
-    return int(distance(situation, solution.goal))
+    return needed_for(situation, solution.goal, time_limit=time_limit)
 
 
 def run_validate(
@@ -61,10 +58,8 @@ def run_score(situation: Situation, finish: str, time_limit: float) -> dict[str,
     return score_hand(list(situation.hand), situation.rules, finish, time_limit=time_limit)
 
 
-def run_advise(situation: Situation, phase: str, time_limit: float) -> dict[str, Any]:
-    try:
-        from advisor.advise import advise
-    except ImportError:  # LEAD: only until advisor.advise lands; delete with this branch.
-        raise ApiError(501, "The advisor is not available in this build.") from None
-    result: dict[str, Any] = advise(situation, phase, time_limit=time_limit)
+def run_advise(
+    situation: Situation, phase: str, time_limit: float, buys_made: int = 0
+) -> dict[str, Any]:
+    result: dict[str, Any] = advise(situation, phase, time_limit=time_limit, buys_made=buys_made)
     return result

@@ -173,6 +173,11 @@ class ScoreRequestSchema(SituationSchema):
 
 class AdviseRequestSchema(SituationSchema):
     phase = fields.String(load_default="discard", validate=validate.OneOf(PHASES))
+    buys_made = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0, max=100),
+        metadata={"description": "Liverpool: buys made so far this round (for max_buys)."},
+    )
 
 
 # -- responses (documentation; the views send the library's dicts as they are) --
@@ -207,7 +212,11 @@ class SolveResponseSchema(ResponseSchema):
     deadwood = fields.List(fields.String(), required=True)
     deadwood_points = fields.Integer(required=True)
     melded_points = fields.Integer(required=True)
-    cards_needed = fields.Integer(required=True)
+    cards_needed = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "null when no live cards can reach the goal"},
+    )
     discard = fields.String(allow_none=True)
 
 
@@ -301,14 +310,106 @@ class VariantsResponseSchema(ResponseSchema):
 class RecommendationSchema(ResponseSchema):
     action = fields.String(required=True, validate=validate.OneOf(RECOMMENDED_ACTIONS))
     card = fields.String(allow_none=True)
+    reason = fields.String()
+
+
+class OutCardSchema(ResponseSchema):
+    card = fields.String(required=True)
+    live = fields.Integer(required=True, metadata={"description": "Live copies of the card."})
+
+
+def _needed_field() -> fields.Integer:
+    return fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Cards needed; null when no live cards can reach the goal."},
+    )
+
+
+class WithOutsSchema(ResponseSchema):
+    outs = fields.Integer(required=True, metadata={"description": "Live copies of every out."})
+    outs_cards = fields.List(fields.Nested(OutCardSchema), required=True)
+
+
+class DiscardOptionSchema(WithOutsSchema):
+    card = fields.String(required=True)
+    cards_needed = _needed_field()
+    deadwood_points = fields.Integer(required=True)
+    playable_on_table = fields.Boolean(required=True)
+    points_shed = fields.Integer()
+    goes_out = fields.Boolean()
+    reason = fields.String(required=True)
+
+
+class LayoffAdviceSchema(ResponseSchema):
+    card = fields.String(required=True)
+    onto = fields.Integer(
+        required=True,
+        metadata={"description": "Index into table, then into this lay-down's own melds."},
+    )
+
+
+class JokerSwapSchema(ResponseSchema):
+    onto = fields.Integer(required=True)
+    card = fields.String(required=True)
+    joker = fields.String(required=True)
+
+
+class LayDownSchema(ResponseSchema):
+    melds = fields.List(fields.Nested(MeldSchema), required=True)
+    layoffs = fields.List(fields.Nested(LayoffAdviceSchema), required=True)
+    joker_swaps = fields.List(fields.Nested(JokerSwapSchema), required=True)
+    goes_out = fields.Boolean(required=True)
+    left = fields.List(fields.String())
+
+
+class TakeDiscardSchema(WithOutsSchema):
+    card = fields.String(required=True)
+    allowed = fields.Boolean(required=True)
+    is_out = fields.Boolean()
+    cards_needed = _needed_field()
+    best_discard = fields.String(allow_none=True)
+
+
+class DrawStockSchema(WithOutsSchema):
+    expected_cards_needed = fields.Float(required=True, allow_none=True)
+    live = fields.Integer()
+
+
+class BuyCostSchema(ResponseSchema):
+    extra_cards = fields.Integer(required=True)
+    points_in_hand = fields.Integer(required=True)
+    points_after = fields.Float(required=True)
+
+
+class BuyFiguresSchema(WithOutsSchema):
+    card = fields.String(required=True)
+    cards_needed = _needed_field()
+    best_discard = fields.String(allow_none=True)
+    cost = fields.Nested(BuyCostSchema, required=True)
 
 
 class AdviseResponseSchema(ResponseSchema):
-    goal = fields.String(validate=validate.OneOf(ADVICE_GOALS))
-    cards_needed = fields.Integer(allow_none=True)
-    lay_down = fields.Dict(allow_none=True)
-    discards = fields.List(fields.Dict())
+    phase = fields.String(validate=validate.OneOf(PHASES))
+    goal = fields.String(required=True, validate=validate.OneOf(ADVICE_GOALS))
+    cards_needed = _needed_field()
     recommendation = fields.Nested(RecommendationSchema, required=True)
+    optimal = fields.Boolean(
+        metadata={"description": "False when a solve was stopped by the time limit."}
+    )
+    live_cards = fields.Integer()
+    # discard phase
+    lay_down = fields.Nested(LayDownSchema, allow_none=True)
+    discards = fields.List(fields.Nested(DiscardOptionSchema))
+    note = fields.String(allow_none=True)
+    # draw and buy phases
+    outs = fields.Integer()
+    outs_cards = fields.List(fields.Nested(OutCardSchema))
+    take_discard = fields.Nested(TakeDiscardSchema, allow_none=True)
+    draw_stock = fields.Nested(DrawStockSchema)
+    buy = fields.Nested(BuyFiguresSchema, allow_none=True)
+    buys_made = fields.Integer()
+    max_buys = fields.Integer(allow_none=True)
 
 
 class HealthSchema(ResponseSchema):

@@ -50,7 +50,7 @@ def solve(body: dict[str, Any]) -> Response:
     situation = translate.situation_of(body)
     solution = calls.run_solve(situation, body["goal"], _time_limit())
     payload = solution.to_dict()
-    payload["cards_needed"] = calls.cards_needed(situation, solution)
+    payload["cards_needed"] = calls.cards_needed(situation, solution, _time_limit())
     return jsonify(payload)
 
 
@@ -83,7 +83,7 @@ def score(body: dict[str, Any]) -> Response:
 def advise(body: dict[str, Any]) -> Response:
     """What to do now: discard, draw, or buy."""
     situation = translate.situation_of(body)
-    return jsonify(calls.run_advise(situation, body["phase"], _time_limit()))
+    return jsonify(calls.run_advise(situation, body["phase"], _time_limit(), body["buys_made"]))
 
 
 @blp.route("/variants", methods=["GET"])
