@@ -81,9 +81,22 @@ def discard_options(
     held = counts_of(hand)
     table = [t.meld for t in ev.table]
     options: list[DiscardOption] = []
+    # figures shared by discards no cheap completion touches: (cards needed, value) ->
+    # figures; the value matters only where deadwood counts toward the goal (knock)
+    shared: dict[tuple[int, int], Figures] = {}
+    by_value = ev.goal.name == "knock"
     for card in dict.fromkeys(sort_cards(hand)):
         left = without(held, card.id)
-        fig = ev.figures(left, drawn=False, guess=guess)
+        value = rules.value(card) if by_value else 0
+        fig = next(
+            (f for (k, v), f in shared.items() if v == value and card.id in ev.isolated(held, k)),
+            None,
+        )
+        if fig is None:
+            fig = ev.figures(left, drawn=False, guess=guess)
+            k = fig.needed
+            if k and not ev.goal.layoffs_only and card.id in ev.isolated(held, k):
+                shared.setdefault((k, value), fig)
         options.append(
             DiscardOption(
                 card=card,

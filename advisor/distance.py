@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from ortools.sat.python import cp_model
 
 from advisor.completions import completion_templates
-from solver.candidates import card_id
+from solver.candidates import Template, card_id
 from solver.cards import NUM_KINDS, Card
 from solver.melds import Meld
 from solver.model import PartitionModel, new_solver
@@ -53,6 +53,7 @@ class Answer:
     needed: int | None
     added: tuple[int, ...] = ()
     optimal: bool = True
+    melds: tuple[Template, ...] = ()  # the new melds of that completion
 
 
 def _sum(terms: Terms) -> cp_model.LinearExpr:
@@ -266,7 +267,10 @@ def distance(
         added: list[int] = []
         for c, var in sorted(b.add.items()):
             added.extend([c] * solver.value(var))
-        return Answer(len(added), tuple(added), status == cp_model.OPTIMAL)
+        melds = tuple(
+            t for t, x in zip(b.pm.templates, b.pm.x, strict=True) for _ in range(solver.value(x))
+        )
+        return Answer(len(added), tuple(added), status == cp_model.OPTIMAL, melds)
     return Answer(None)
 
 

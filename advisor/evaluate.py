@@ -11,6 +11,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from advisor.completions import completion_templates
 from advisor.distance import Answer, Question, distance, most_laid_off
 from advisor.goals import Goal, TableMeld
 from advisor.outs import outs
@@ -63,6 +64,7 @@ class Evaluator:
         self._outs: dict[tuple[QKey, Key], dict[int, int]] = {}
         self._laid: dict[Key, int] = {}
         self._deadwood: dict[Key, int] = {}
+        self._isolated: dict[tuple[Key, int], frozenset[int]] = {}
 
     def limit(self) -> float:
         return max(_MIN_LIMIT, min(self.time_limit, self.deadline - time.perf_counter()))
@@ -179,6 +181,29 @@ class Evaluator:
             if missing <= wilds:
                 return True
         return False
+
+    def isolated(self, held: Sequence[int], budget: int) -> frozenset[int]:
+        """Held cards that no completion within ``budget`` can meld or lay off: cards of
+        no template, not wild, matching no table meld. Two such discards leave hands
+        with the same cards needed and outs (one plays the other's part), so the
+        ranking computes their figures once."""
+        key = (counts_key(held), budget)
+        if key not in self._isolated:
+            r = self.rules
+            temps = completion_templates(r, held, self.live, budget, lean=budget > 4)
+            used = {c for t in temps for c in (*t.naturals, *t.open_slots)}
+            ranks = {t.meld.rank for t in self.table if t.meld.kind == "set"}
+            suits = {t.meld.suit for t in self.table if t.meld.kind == "run"}
+            self._isolated[key] = frozenset(
+                c
+                for c in range(NUM_KINDS)
+                if held[c]
+                and c not in used
+                and not r.is_wild(Card.from_id(c))
+                and Card.from_id(c).rank not in ranks
+                and Card.from_id(c).suit not in suits
+            )
+        return self._isolated[key]
 
     # -- partitions -----------------------------------------------------------
 
