@@ -24,7 +24,7 @@ from solver.rules import Contract, Rules
 
 DEFAULT_TIME_LIMIT = 2.0
 GOALS = ("contract", "opening", "win", "out", "knock")
-_BUDGETS = (2, 4)
+_BUDGETS = (1, 2, 4)
 
 Terms = list[tuple[cp_model.IntVar, int]]
 

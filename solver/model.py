@@ -48,18 +48,22 @@ class PartitionModel:
         terms: list[list[tuple[cp_model.IntVar, int]]] = [[] for _ in range(NUM_KINDS)]
         total = sum(self.supply)
         for i, t in enumerate(self.templates):
-            bounds = [self.supply[c] // t.naturals.count(c) for c in set(t.naturals)]
-            ub = min([*bounds, total // len(t.slots)])
+            counts: dict[int, int] = {}
+            wilds = 0
+            for c in t.slots:
+                if c >= 0:
+                    counts[c] = counts.get(c, 0) + 1
+                elif c == -1:
+                    wilds += 1
+            ub = min([total // len(t.slots), *(self.supply[c] // k for c, k in counts.items())])
             var = m.new_int_var(0, ub, f"x{i}")
             self.x.append(var)
-            counts: dict[int, int] = {}
-            for c in t.naturals:
-                counts[c] = counts.get(c, 0) + 1
             for c, k in counts.items():
                 terms[c].append((var, k))
-            if t.wilds:
-                self.wild_slots.append((var, t.wilds))
-            self.open.append(self._open(t, var, ub, terms) if t.open_slots else [])
+            if wilds:
+                self.wild_slots.append((var, wilds))
+            opens = [-2 - c for c in t.slots if c <= -2]
+            self.open.append(self._open(t, var, ub, terms) if opens else [])
         by_value: dict[int, list[int]] = {}
         for cid in range(NUM_KINDS):
             if self.supply[cid] and r.is_wild(Card.from_id(cid)):
