@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from solver.candidates import Template, card_id
+from solver.candidates import Template, card_id, set_shapes
 from solver.cards import NUM_KINDS, Card
 from solver.melds import opening_value
 from solver.rules import Rules
@@ -49,31 +49,16 @@ def completion_templates(
 def _sets(
     rules: Rules, held: Sequence[int], live: Sequence[int], budget: int, hw: int, max_w: int
 ) -> Iterator[Template]:
-    limit = rules.set_limit
+    supply = [held[c] + live[c] for c in range(NUM_KINDS)]
     for rank in range(1, 14):
         suits_held = sum(1 for s in range(4) if held[s * 13 + rank - 1])
         if rules.set_min - suits_held - hw > budget:
             continue  # even the smallest set of this rank costs more than the budget
-        pool: list[int] = []
-        for s in range(4):
-            cid = s * 13 + rank - 1
-            per = 1 if rules.set_distinct_suits else limit
-            pool.extend([cid] * min(held[cid] + live[cid], per))
-        seen: set[tuple[int, ...]] = set()
-        for k in range(rules.set_min_naturals, min(len(pool), limit) + 1):
-            for nat in combinations(pool, k):
-                if nat in seen:
-                    continue
-                seen.add(nat)
-                miss = sum(max(0, nat.count(c) - held[c]) for c in set(nat))
-                if miss > budget:
-                    continue
-                top = min(max_w, limit - k, 4 - k if rules.set_distinct_suits else limit)
-                for w in range(max(0, rules.set_min - k), top + 1):
-                    if miss + max(0, w - hw) <= budget:
-                        yield Template(
-                            "set", rank, 0, (*nat, *([-1] * w)), opening_value(rank) * (k + w)
-                        )
+        value = opening_value(rank)
+        for nat, w in set_shapes(rules, rank, supply, max_w):
+            miss = sum(max(0, nat.count(c) - held[c]) for c in set(nat))
+            if miss + max(0, w - hw) <= budget:
+                yield Template("set", rank, 0, (*nat, *([-1] * w)), value * (len(nat) + w))
 
 
 def _runs(

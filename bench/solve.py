@@ -23,29 +23,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.cards import ALL_CARDS, JOKER, Card
-from solver.rules import PRESETS, Rules, make_rules
+from solver.rules import PRESETS, RUMMIKUB_OVERRIDES, Rules, make_rules
 from solver.solve import solve
 
 SEED = 20240601
 HANDS_PER_KIND = 100
 RACKS = 100
 
-RUMMIKUB = make_rules(
-    "israeli",
-    {
-        "decks": 2,
-        "jokers": 2,
-        "set_max": 4,
-        "run_min": 3,
-        "ace": "low",
-        "set_min_naturals": 1,
-        "run_min_naturals": 1,
-        "max_wilds_per_meld": None,
-        "require_run": False,
-        "card_values": {**{r: 1 for r in "A23456789TJQK"}, "JK": 1},
-        "goal": "deadwood",
-    },
-)
+RUMMIKUB = make_rules("israeli", RUMMIKUB_OVERRIDES)
 
 
 def pack(rules: Rules) -> list[Card]:

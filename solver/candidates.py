@@ -81,26 +81,36 @@ def _max_wilds(rules: Rules, wild_supply: int) -> int:
     return cap
 
 
-def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
+def set_shapes(
+    rules: Rules, rank: int, supply: Sequence[int], max_wilds: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """(natural card ids, wild count) of every legal set of ``rank`` whose naturals fit in
+    ``supply`` and that holds at most ``max_wilds`` wilds."""
     limit = rules.set_limit
+    per_suit = 1 if rules.set_distinct_suits else limit
+    pool: list[int] = []
+    for s in range(4):
+        cid = s * 13 + rank - 1
+        pool.extend([cid] * min(supply[cid], per_suit))
+    seen: set[tuple[int, ...]] = set()
+    for k in range(rules.set_min_naturals, min(len(pool), limit) + 1):
+        for nat in combinations(pool, k):
+            if nat in seen:
+                continue
+            seen.add(nat)
+            top = min(max_wilds, limit - k)
+            if rules.set_distinct_suits:
+                top = min(top, 4 - k)  # a wild takes a suit no natural card has
+            for w in range(max(0, rules.set_min - k), top + 1):
+                yield nat, w
+
+
+def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
+    max_w = _max_wilds(rules, wild_supply)
     for rank in range(1, 14):
-        ids = [s * 13 + rank - 1 for s in range(4)]
-        per_suit = 1 if rules.set_distinct_suits else limit
-        pool: list[int] = []
-        for cid in ids:
-            pool.extend([cid] * min(supply[cid], per_suit))
         value = opening_value(rank)
-        seen: set[tuple[int, ...]] = set()
-        for k in range(rules.set_min_naturals, min(len(pool), limit) + 1):
-            for nat in combinations(pool, k):
-                if nat in seen:
-                    continue
-                seen.add(nat)
-                max_w = min(_max_wilds(rules, wild_supply), limit - k)
-                if rules.set_distinct_suits:
-                    max_w = min(max_w, 4 - k)
-                for w in range(max(0, rules.set_min - k), max_w + 1):
-                    yield Template("set", rank, 0, (*nat, *([-1] * w)), value * (k + w))
+        for nat, w in set_shapes(rules, rank, supply, max_w):
+            yield Template("set", rank, 0, (*nat, *([-1] * w)), value * (len(nat) + w))
 
 
 def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:

@@ -400,3 +400,24 @@ def make_rules(variant: str, overrides: Mapping[str, Any] | None = None) -> Rule
             raise RulesError(str(name), "unknown rule")
         changes[name] = _coerce(base, name, value)
     return validate(dataclasses.replace(base, **changes))
+
+
+# A custom rule set with Rummikub's meld rules (tiles as cards: colours as suits), the
+# one the solver is cross-checked with against rummikub-solver: two decks, two jokers,
+# sets of 3-4 distinct suits, runs of 3+, ace low, one natural per meld, every card
+# worth 1 so the least deadwood is the most cards melded.
+RUMMIKUB_OVERRIDES: Mapping[str, Any] = MappingProxyType(
+    {
+        "decks": 2,
+        "jokers": 2,
+        "set_max": 4,
+        "run_min": 3,
+        "ace": "low",
+        "set_min_naturals": 1,
+        "run_min_naturals": 1,
+        "max_wilds_per_meld": None,
+        "require_run": False,
+        "card_values": {**{r: 1 for r in RANKS}, "JK": 1},
+        "goal": "deadwood",
+    }
+)

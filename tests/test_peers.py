@@ -22,29 +22,14 @@ import pytest
 from reference import reference
 
 from solver.cards import ALL_CARDS, JOKER, Card, parse_cards
-from solver.rules import PRESETS, make_rules
+from solver.rules import PRESETS, RUMMIKUB_OVERRIDES, make_rules
 from solver.solve import solve
 
 pyspiel = pytest.importorskip("pyspiel")
 rummikub_solver = pytest.importorskip("rummikub_solver")
 
 GIN = PRESETS["gin"]
-RUMMIKUB = make_rules(
-    "israeli",
-    {
-        "decks": 2,
-        "jokers": 2,
-        "set_max": 4,
-        "run_min": 3,
-        "ace": "low",
-        "set_min_naturals": 1,
-        "run_min_naturals": 1,
-        "max_wilds_per_meld": None,
-        "require_run": False,
-        "card_values": {**{r: 1 for r in "A23456789TJQK"}, "JK": 1},
-        "goal": "deadwood",
-    },
-)
+RUMMIKUB = make_rules("israeli", RUMMIKUB_OVERRIDES)
 
 # -- OpenSpiel gin ------------------------------------------------------------------------
 
