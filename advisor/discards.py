@@ -80,33 +80,19 @@ def discard_options(
     rules = ev.rules
     held = counts_of(hand)
     table = [t.meld for t in ev.table]
-    options: list[DiscardOption] = []
-    # figures shared by discards no cheap completion touches: (cards needed, value) ->
-    # figures; the value matters only where deadwood counts toward the goal (knock)
-    shared: dict[tuple[int, int], Figures] = {}
-    by_value = ev.goal.name == "knock"
-    for card in dict.fromkeys(sort_cards(hand)):
-        left = without(held, card.id)
-        value = rules.value(card) if by_value else 0
-        fig = next(
-            (f for (k, v), f in shared.items() if v == value and card.id in ev.isolated(held, k)),
-            None,
+    cards = list(dict.fromkeys(sort_cards(hand)))
+    figures = _figures(ev, held, cards, guess)
+    options = [
+        DiscardOption(
+            card=card,
+            figures=figures[card.id],
+            deadwood_points=ev.deadwood(without(held, card.id)),
+            playable_on_table=playable(card, table, rules),
+            points_shed=rules.value(card),
+            goes_out=figures[card.id].needed == 0 and goal in _GOING_OUT_GOALS,
         )
-        if fig is None:
-            fig = ev.figures(left, drawn=False, guess=guess)
-            k = fig.needed
-            if k and not ev.goal.layoffs_only and card.id in ev.isolated(held, k):
-                shared.setdefault((k, value), fig)
-        options.append(
-            DiscardOption(
-                card=card,
-                figures=fig,
-                deadwood_points=ev.deadwood(left),
-                playable_on_table=playable(card, table, rules),
-                points_shed=rules.value(card),
-                goes_out=fig.needed == 0 and goal in _GOING_OUT_GOALS,
-            )
-        )
+        for card in cards
+    ]
     ranked = rank_options(options, rules)
     if ranked:
         best = ranked[0]
@@ -114,3 +100,28 @@ def discard_options(
             shielded = protected_joker(o.card, rules) and not (o is best and o.goes_out)
             o.reason = discard_reason(o, best, goal, shielded)
     return ranked
+
+
+def _figures(
+    ev: Evaluator, held: Sequence[int], cards: Sequence[Card], guess: int | None
+) -> dict[int, Figures]:
+    """Cards needed and outs after each discard. Cards needed one discard at a time (two
+    discards no cheap completion touches share theirs, the value aside under knock,
+    where deadwood counts); outs for all discards together, card by card."""
+    if ev.goal.layoffs_only:
+        return {c.id: ev.figures(without(held, c.id), drawn=False) for c in cards}
+    by_value = ev.goal.name == "knock"
+    levels: dict[int, int | None] = {}
+    shared: dict[tuple[int, int], int] = {}
+    for card in cards:
+        value = ev.rules.value(card) if by_value else 0
+        level = next(
+            (k for (k, v) in shared if v == value and card.id in ev.isolated(held, k)), None
+        )
+        if level is None:
+            level = ev.needed(without(held, card.id), drawn=False, guess=guess)
+            if level and card.id in ev.isolated(held, level):
+                shared.setdefault((level, value), level)
+        levels[card.id] = level
+    outs = ev.discard_outs(held, levels)
+    return {c.id: Figures(levels[c.id], outs[c.id]) for c in cards}

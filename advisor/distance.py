@@ -33,14 +33,14 @@ Terms = list[tuple[cp_model.IntVar, int]]
 class Question:
     """What the hand must reach.
 
-    ``goal``: contract, opening, win, out or knock. ``reserve``: one card stays out
+    ``goal``: contract, opening, win, out or knock. ``reserve``: cards that stay out
     of the melds as the final discard. ``new_melds``: new melds may be laid (not so
     for Liverpool after going down); ``table``: melds that cards may be laid off onto.
     """
 
     rules: Rules
     goal: str
-    reserve: bool = False
+    reserve: int = 0
     contract: Contract | None = None
     table: tuple[Meld, ...] = ()
     new_melds: bool = True
@@ -179,7 +179,7 @@ class _Builder:
             m.add(pm.count("set") == q.contract.sets)
             m.add(pm.count("run") == q.contract.runs)
             if q.contract.all_cards:
-                m.add(self.total_used == self.n)
+                m.add(self.total_used + reserve == self.n)
         elif q.goal == "opening":
             assert r.opening_min is not None
             m.add(pm.melded_points() >= r.opening_min)
@@ -285,3 +285,66 @@ def most_laid_off(q: Question, held: Sequence[int], time_limit: float = DEFAULT_
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return 0
     return round(solver.objective_value)
+
+
+def left_out(
+    q: Question,
+    held: Sequence[int],
+    live: Sequence[int],
+    budget: int,
+    targets: set[int],
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> tuple[set[int], bool]:
+    """A completion within ``budget`` added cards that leaves out (unmelded, not kept as
+    deadwood) a copy of some card of ``targets``. Returns the targets that completion
+    leaves out (empty when none can) and whether the search finished."""
+    if lower_bound(q, sum(held)) is None:
+        return set(), True
+    b = _Builder(q, held, live, budget)
+    b.add_goal()
+    m = b.m
+    m.add(b.total_added <= budget)
+    group_of = {c: (ids, pool) for ids, pool in b.pm.pools for c in ids}
+
+    def spare(ids: Sequence[int]) -> cp_model.LinearExpr:
+        """Copies of ``ids`` held or added, less those melded as themselves or kept."""
+        return cp_model.LinearExpr.sum(
+            [b.hand[c] for c in ids]
+            + [b.add[c] for c in ids if c in b.add]
+            + [-b.used[c] for c in ids]
+            + [-b.kept[c] for c in ids if c in b.kept]
+        )
+
+    picks: dict[int, cp_model.IntVar] = {}
+    for d in sorted(targets):
+        if not held[d]:
+            continue
+        pick = m.new_bool_var(f"u{d}")
+        m.add(spare([d]) >= 1).only_enforce_if(pick)
+        if d in group_of:
+            # a wild pool's copies are interchangeable: one of them left out will do
+            ids, pool = group_of[d]
+            m.add(spare(ids) - pool >= 1).only_enforce_if(pick)
+        picks[d] = pick
+    if not picks:
+        return set(), True
+    m.add(cp_model.LinearExpr.sum(list(picks.values())) >= 1)
+    solver = new_solver(time_limit)
+    status = solver.solve(m)
+    if status == cp_model.INFEASIBLE:
+        return set(), True
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return set(), False
+
+    def spare_value(ids: Sequence[int]) -> int:
+        return int(solver.value(spare(ids)))
+
+    found = set()
+    for d in picks:
+        ok = spare_value([d]) >= 1
+        if ok and d in group_of:
+            ids, pool = group_of[d]
+            ok = spare_value(ids) - solver.value(pool) >= 1
+        if ok:
+            found.add(d)
+    return found, True

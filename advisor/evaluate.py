@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from advisor.completions import completion_templates
 from advisor.distance import Answer, Question, distance, most_laid_off
 from advisor.goals import Goal, TableMeld
-from advisor.outs import outs
+from advisor.outs import outs, outs_by_discard
 from advisor.situation import Situation
 from solver.cards import NUM_KINDS, Card
 from solver.solution import Solution
@@ -136,6 +136,16 @@ class Evaluator:
                 _, found = outs(q, held, self.live, known=first, time_limit=self.limit())
                 self._outs[key] = found
         return Figures(first.needed, self._outs[key])
+
+    def discard_outs(
+        self, held: Sequence[int], levels: dict[int, int | None]
+    ) -> dict[int, dict[int, int]]:
+        """Outs after each discard of a hand that has drawn (``levels``: cards needed)."""
+        found, complete = outs_by_discard(
+            self.goal.question(False), held, self.live, levels, time_limit=self.limit()
+        )
+        self.optimal &= complete
+        return found
 
     def _shed_figures(self, held: Sequence[int], drawn: bool) -> Figures:
         """Cards to shed; an out is a live card that lays off one more card than the hand can."""

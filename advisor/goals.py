@@ -35,7 +35,7 @@ class Goal:
     hand_rummy: bool = False
 
     def question(self, drawn: bool) -> Question:
-        return replace(self.base, reserve=drawn and self.keeps_discard)
+        return replace(self.base, reserve=int(drawn and self.keeps_discard))
 
 
 def read_table(sit: Situation) -> tuple[TableMeld, ...]:

@@ -126,7 +126,7 @@ def _open(ev: Evaluator, hand: Sequence[Card], needed: int | None) -> LayDownAdv
         return LayDownAdvice(lay, "Hand rummy: every card but the discard melds at once.")
     if needed != 0:
         return LayDownAdvice(None)
-    rummy_q = Question(ev.rules, "out", reserve=True)
+    rummy_q = Question(ev.rules, "out", reserve=1)
     rummy = ev.answer(rummy_q, counts_of(hand)).needed
     if rummy == 1:
         note = (

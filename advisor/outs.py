@@ -11,11 +11,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from advisor.completions import completion_templates
-from advisor.distance import _BUDGETS, DEFAULT_TIME_LIMIT, Answer, Question, distance
+from advisor.distance import (
+    _BUDGETS,
+    DEFAULT_TIME_LIMIT,
+    Answer,
+    Question,
+    distance,
+    left_out,
+)
 from solver.candidates import Template
-from solver.cards import NUM_KINDS
+from solver.cards import NUM_KINDS, Card
 
 
 def outs(
@@ -93,3 +101,63 @@ def _alternatives(
             if all(rest[c] + k <= live[c] for c, k in new.items()):
                 out.update(new)
     return out
+
+
+def outs_by_discard(
+    q: Question,
+    held: Sequence[int],
+    live: Sequence[int],
+    levels: dict[int, int | None],
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> tuple[dict[int, dict[int, int]], bool]:
+    """Outs of every discard of a hand that has drawn, searched card by card.
+
+    ``levels``: cards needed after each discard (card id -> k). A live card ``c`` is an
+    out of discard ``d`` exactly when the hand with ``c`` added, ``d`` and one more card
+    left out (``q.reserve + 2`` in all), is within ``k - 1`` added cards of the goal.
+    One model per candidate finds such a completion; every discard of the same level
+    it leaves out is an out-pair at once, and the search repeats for the discards not
+    yet paired with ``c``. A level with few discards and many candidates searches each
+    discard's own outs instead (``outs``), which then takes fewer solves. Returns the
+    outs per discard and whether every search ran to its end."""
+    result: dict[int, dict[int, int]] = {d: {} for d in levels}
+    complete = True
+    wild = [q.rules.is_wild(Card.from_id(c)) for c in range(NUM_KINDS)]
+    wide = q.goal == "knock" or bool(q.table)  # a card may help without a new meld
+    for k in sorted({v for v in levels.values() if v}):
+        group = {d for d, v in levels.items() if v == k}
+        budget = k - 1
+        if wide:
+            candidates = [c for c in range(NUM_KINDS) if live[c]]
+        else:
+            holes = completion_templates(q.rules, held, live, k, lean=k > _BUDGETS[-1])
+            seen = {c for t in holes for c in t.naturals}
+            candidates = [c for c in range(NUM_KINDS) if live[c] and (c in seen or wild[c])]
+        if k > 2 and len(candidates) > 4 * len(group):
+            # few discards at this level: their own searches cost fewer solves
+            for d in group:
+                alone = list(held)
+                alone[d] -= 1
+                first = distance(q, alone, live, time_limit=time_limit, budget=k)
+                answer, found = outs(q, alone, live, known=first, time_limit=time_limit)
+                complete &= answer.optimal
+                result[d] = found
+            continue
+        wider = replace(q, reserve=q.reserve + 2)
+        for c in candidates:
+            more = list(held)
+            more[c] += 1
+            rest = list(live)
+            rest[c] -= 1
+            todo = set(group)
+            while todo:
+                left, done = left_out(wider, more, rest, budget, todo, time_limit)
+                complete &= done
+                hits = left & todo
+                if not hits:
+                    break
+                for d in hits:
+                    result[d][c] = live[c]
+                todo -= hits
+    return {d: dict(sorted(o.items())) for d, o in result.items()}, complete
