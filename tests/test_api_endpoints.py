@@ -180,3 +180,27 @@ def test_validate_layoff_onto_table(client: FlaskClient) -> None:
 def test_advise_route_is_registered(client: FlaskClient) -> None:
     r = client.post("/v1/advise", json={"variant": "gin", "hand": GIN_HAND, "phase": "nope"})
     assert r.status_code == 422  # the route exists and validates its fields
+
+
+def test_solve_reports_cards_needed_when_the_goal_is_not_met(client: FlaskClient) -> None:
+    # Israeli, 14 cards: everything melds but 9C, so one card (8C or TC... or a 9) short
+    hand = "AS 2S 3S 4H 4D 4C 7H 8H 9H TD JD QD KD 9C"
+    r = client.post("/v1/solve", json={"variant": "israeli", "hand": hand})
+    body = r.get_json()
+    assert r.status_code == 200, body
+    assert body["goal"] == "win" and body["feasible"] is False
+    assert body["cards_needed"] == 1
+
+
+def test_advise_discard_phase_ranks_every_card(client: FlaskClient) -> None:
+    # Liverpool round 2 (a set and a run): go down, then throw a stray face card (KD and
+    # QC tie at 10 points; the canonical order puts QC first)
+    hand = "8H 8S 2C 4H 5H 6H 7H KD QC"
+    r = client.post("/v1/advise", json={"variant": "liverpool", "round": 2, "hand": hand})
+    body = r.get_json()
+    assert r.status_code == 200, body
+    assert body["goal"] == "contract" and body["cards_needed"] == 0
+    assert body["lay_down"] is not None and len(body["lay_down"]["melds"]) == 2
+    assert body["recommendation"] == {"action": "discard", "card": "QC"}
+    assert [d["card"] for d in body["discards"]][:2] == ["QC", "KD"]
+    assert len(body["discards"]) == len(hand.split())

@@ -51,11 +51,43 @@ def test_solve_validate_score_variants(base: str) -> None:
     assert set(r.json()["variants"]) == {"liverpool", "rummy40", "israeli", "gin"}
 
 
-def test_advise_route_answers(base: str) -> None:
-    r = requests.post(f"{base}/v1/advise", json={"variant": "gin", "hand": GIN_HAND}, timeout=30)
-    if r.status_code == 501:
-        pytest.skip("advisor.advise not there yet")  # the route is registered regardless
-    assert r.status_code == 200 and "recommendation" in r.json()
+def test_advise_every_phase(base: str) -> None:
+    # gin, 11 cards: throw the 9H (or the 5C) and knock with the three melds
+    r = requests.post(
+        f"{base}/v1/advise", json={"variant": "gin", "hand": GIN_HAND + " 9H"}, timeout=30
+    )
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["goal"] == "knock" and body["cards_needed"] == 0
+    assert body["recommendation"] == {"action": "go_out", "card": "9H"}
+    assert {d["card"] for d in body["discards"]} == set((GIN_HAND + " 9H").split())
+    # draw: the top discard completes the run, so take it
+    r = requests.post(
+        f"{base}/v1/advise",
+        json={
+            "variant": "israeli",
+            "hand": "AS 2S 3S 7H 7D 7C JD QD KD 5C 5H 5S 9C 9D",
+            "discard_pile": ["TD"],
+            "phase": "draw",
+        },
+        timeout=30,
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["recommendation"]["action"] in ("take_discard", "draw_stock")
+    # buy: Liverpool round 1, the top 9S makes the second set
+    r = requests.post(
+        f"{base}/v1/advise",
+        json={
+            "variant": "liverpool",
+            "round": 1,
+            "hand": "8H 8S 8D 9C 9D KD QC 3S 4H 5H",
+            "discard_pile": ["9S"],
+            "phase": "buy",
+        },
+        timeout=30,
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["recommendation"]["action"] == "buy"
 
 
 def test_ops_endpoints(base: str) -> None:
