@@ -134,22 +134,21 @@ def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
                 if gaps > max_w:
                     break
                 spare = max_w - gaps
-                for below in range(0, min(spare, first - lo_pos) + 1):
-                    for above in range(0, min(spare - below, hi_pos - last) + 1):
-                        low, high = first - below, last + above
-                        if high - low + 1 < rules.run_min:
-                            continue
-                        points = prefix[high + 1] - prefix[low]
+                for extra in range(0, spare + 1):
+                    # ``extra`` wilds at the ends: where they stand changes only the
+                    # meld's points, so keep the placement worth the most
+                    placements = [
+                        (prefix[last + above + 1] - prefix[first - (extra - above)], above)
+                        for above in range(0, extra + 1)
+                        if extra - above <= first - lo_pos and above <= hi_pos - last
+                    ]
+                    if not placements:
+                        continue
+                    points, above = max(placements)
+                    low, high = first - (extra - above), last + above
+                    if high - low + 1 >= rules.run_min:
                         yield from _runs_in_window(
-                            suit,
-                            low,
-                            high,
-                            inner,
-                            gaps + below + above,
-                            max_w,
-                            rules,
-                            supply,
-                            points,
+                            suit, low, high, inner, gaps + extra, max_w, rules, supply, points
                         )
 
 
