@@ -25,6 +25,13 @@ from solver.rules import Contract, Rules
 DEFAULT_TIME_LIMIT = 2.0
 GOALS = ("contract", "opening", "win", "out", "knock")
 _BUDGETS = (1, 2, 4)
+LEAN_ABOVE = 2  # budgets over this place live wilds only where no natural is live
+
+
+def is_lean(budget: int) -> bool:
+    """Whether completions within ``budget`` use lean templates (see completions)."""
+    return budget > LEAN_ABOVE
+
 
 Terms = list[tuple[cp_model.IntVar, int]]
 
@@ -75,7 +82,7 @@ class _Builder:
         self.n = sum(held)
         self.live = [min(live[c], budget) for c in range(NUM_KINDS)]
         supply = [held[c] + self.live[c] for c in range(NUM_KINDS)]
-        lean = budget > _BUDGETS[-1]
+        lean = is_lean(budget)
         temps = completion_templates(self.r, held, live, budget, lean=lean) if q.new_melds else []
         self.pm = PartitionModel(self.r, temps, supply)
         self.m = self.pm.model

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from advisor.completions import completion_templates
-from advisor.distance import Answer, Question, distance, most_laid_off
+from advisor.distance import Answer, Question, distance, is_lean, most_laid_off
 from advisor.goals import Goal, TableMeld
 from advisor.outs import outs, outs_by_discard
 from advisor.situation import Situation
@@ -133,7 +133,15 @@ class Evaluator:
             if first.needed is None or not first.optimal:
                 self._outs[key] = {}
             else:
-                _, found = outs(q, held, self.live, known=first, time_limit=self.limit())
+                got, found = outs(
+                    q,
+                    held,
+                    self.live,
+                    known=first,
+                    time_limit=self.limit(),
+                    deadline=self.deadline,
+                )
+                self.optimal &= got.optimal
                 self._outs[key] = found
         return Figures(first.needed, self._outs[key])
 
@@ -142,7 +150,12 @@ class Evaluator:
     ) -> dict[int, dict[int, int]]:
         """Outs after each discard of a hand that has drawn (``levels``: cards needed)."""
         found, complete = outs_by_discard(
-            self.goal.question(False), held, self.live, levels, time_limit=self.limit()
+            self.goal.question(False),
+            held,
+            self.live,
+            levels,
+            time_limit=self.limit(),
+            deadline=self.deadline,
         )
         self.optimal &= complete
         return found
@@ -200,7 +213,7 @@ class Evaluator:
         key = (counts_key(held), budget)
         if key not in self._isolated:
             r = self.rules
-            temps = completion_templates(r, held, self.live, budget, lean=budget > 4)
+            temps = completion_templates(r, held, self.live, budget, lean=is_lean(budget))
             used = {c for t in temps for c in (*t.naturals, *t.open_slots)}
             ranks = {t.meld.rank for t in self.table if t.meld.kind == "set"}
             suits = {t.meld.suit for t in self.table if t.meld.kind == "run"}

@@ -9,21 +9,23 @@ when no optimal completion adds a new card.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
 from advisor.completions import completion_templates
 from advisor.distance import (
-    _BUDGETS,
     DEFAULT_TIME_LIMIT,
     Answer,
     Question,
     distance,
+    is_lean,
     left_out,
 )
 from solver.candidates import Template
 from solver.cards import NUM_KINDS, Card
+from solver.rules import Rules
 
 
 def outs(
@@ -33,17 +35,20 @@ def outs(
     *,
     known: Answer | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    deadline: float | None = None,
 ) -> tuple[Answer, dict[int, int]]:
     """The hand's distance and its outs as {card id: live copies}.
 
     ``known``: the distance already computed for this hand, to save a solve.
+    ``deadline`` (a ``time.perf_counter`` value): stop searching then, and say so with
+    ``optimal`` false on the answer.
     """
     first = known if known is not None else distance(q, held, live, time_limit=time_limit)
     if not first.needed:
         return first, {}
     budget = first.needed
     temps = (
-        completion_templates(q.rules, held, live, budget, lean=budget > _BUDGETS[-1])
+        completion_templates(q.rules, held, live, budget, lean=is_lean(budget))
         if q.new_melds
         else []
     )
@@ -54,6 +59,9 @@ def outs(
         found.update(_alternatives(q, held, live, answer, temps))
         candidates = [c for c in range(NUM_KINDS) if live[c] and c not in found]
         if not candidates:
+            break
+        if _past(deadline):
+            first = replace(first, optimal=False)
             break
         more = distance(q, held, live, require_new=candidates, time_limit=time_limit, budget=budget)
         answer = more if more.needed == first.needed else None
@@ -71,6 +79,8 @@ def _alternatives(
     cards completed into another meld of the same kind, size and wild slots (so the
     same cost), whose added cards are live beyond what the rest of ``answer`` adds."""
     added = Counter(answer.added)
+    r = q.rules
+    wilds = [c for c in range(NUM_KINDS) if live[c] and r.is_wild(Card.from_id(c))]
     # held copies still free to be a meld's held core, meld by meld
     spare = Counter({c: held[c] for c in range(NUM_KINDS) if held[c]})
     out: set[int] = set()
@@ -84,6 +94,9 @@ def _alternatives(
             else:
                 extra[c] += 1
         rest = added - extra  # what the other melds add
+        if extra and wilds and _takes_one_more_wild(r, meld):
+            # a live wild in place of one added natural: the same cost
+            out.update(c for c in wilds if rest[c] + 1 <= live[c])
         for alt in temps:
             if (
                 alt.kind != meld.kind
@@ -110,6 +123,7 @@ def outs_by_discard(
     levels: dict[int, int | None],
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    deadline: float | None = None,
 ) -> tuple[dict[int, dict[int, int]], bool]:
     """Outs of every discard of a hand that has drawn, searched card by card.
 
@@ -131,7 +145,7 @@ def outs_by_discard(
         if wide:
             candidates = [c for c in range(NUM_KINDS) if live[c]]
         else:
-            holes = completion_templates(q.rules, held, live, k, lean=k > _BUDGETS[-1])
+            holes = completion_templates(q.rules, held, live, k, lean=is_lean(k))
             seen = {c for t in holes for c in t.naturals}
             candidates = [c for c in range(NUM_KINDS) if live[c] and (c in seen or wild[c])]
         if k > 2 and len(candidates) > 4 * len(group):
@@ -140,7 +154,9 @@ def outs_by_discard(
                 alone = list(held)
                 alone[d] -= 1
                 first = distance(q, alone, live, time_limit=time_limit, budget=k)
-                answer, found = outs(q, alone, live, known=first, time_limit=time_limit)
+                answer, found = outs(
+                    q, alone, live, known=first, time_limit=time_limit, deadline=deadline
+                )
                 complete &= answer.optimal
                 result[d] = found
             continue
@@ -152,6 +168,8 @@ def outs_by_discard(
             rest[c] -= 1
             todo = set(group)
             while todo:
+                if _past(deadline):
+                    return {d: dict(sorted(o.items())) for d, o in result.items()}, False
                 left, done = left_out(wider, more, rest, budget, todo, time_limit)
                 complete &= done
                 hits = left & todo
@@ -161,3 +179,14 @@ def outs_by_discard(
                     result[d][c] = live[c]
                 todo -= hits
     return {d: dict(sorted(o.items())) for d, o in result.items()}, complete
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
+
+
+def _takes_one_more_wild(rules: Rules, meld: Template) -> bool:
+    naturals = len(meld.naturals) - 1
+    least = rules.set_min_naturals if meld.kind == "set" else rules.run_min_naturals
+    limit = rules.max_wilds_per_meld
+    return naturals >= least and (limit is None or meld.wilds + 1 <= limit)
