@@ -104,10 +104,6 @@ def parse_cards(value: str | Sequence[str]) -> list[Card]:
     return [parse_card(tok, i) for i, tok in enumerate(tokens)]
 
 
-def format_cards(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: c.sort_key)
 

@@ -122,9 +122,6 @@ class PartitionModel:
     def count(self, kind: str) -> cp_model.LinearExpr:
         return _sum([(v, 1) for v, t in zip(self.x, self.templates, strict=True) if t.kind == kind])
 
-    def melded_cards(self) -> cp_model.LinearExpr:
-        return _sum([(v, len(t.slots)) for v, t in zip(self.x, self.templates, strict=True)])
-
     def melded_points(self) -> cp_model.LinearExpr:
         return _sum([(v, t.points) for v, t in zip(self.x, self.templates, strict=True)])
 
