@@ -68,6 +68,9 @@ def _recommend(
         return {"action": "go_out", "card": None if final is None else str(final)}
     if not ranked:
         return {"action": "discard", "card": None}
+    if lay is None and len(ev.sit.hand) == 1 and ranked[0].goes_out:
+        # the last card in hand: throwing it is going out
+        return {"action": "go_out", "card": str(ranked[0].card)}
     choices = ranked
     if lay is not None:
         # the discard comes from what the lay-down leaves in hand

@@ -241,3 +241,14 @@ def test_gin_does_not_knock_over_10() -> None:
     assert a["lay_down"] is None
     assert a["recommendation"]["action"] == "discard"
     assert a["recommendation"]["card"] in ("KD", "QH")
+
+
+def test_rummy40_last_card_is_thrown_to_go_out() -> None:
+    # opened, one card left (the joker): throwing it ends the hand, joker or not
+    rules = make_rules("rummy40")
+    sit = Situation(
+        rules, tuple(parse_cards("JK")), table=(tuple(parse_cards("4H 5H 6H")),), down=True
+    )
+    out = advise(sit)
+    assert out["cards_needed"] == 0
+    assert out["recommendation"] == {"action": "go_out", "card": "JK"}
