@@ -231,14 +231,12 @@ def distance(
     held: Sequence[int],
     live: Sequence[int],
     *,
-    require_new: Sequence[int] = (),
     time_limit: float = DEFAULT_TIME_LIMIT,
     budget: int | None = None,
 ) -> Answer:
     """Least live cards to add (each replacing a held card) so the hand meets ``q``.
 
-    ``require_new``: card ids at least one of which must be among the additions (used
-    to find further outs). ``budget``: only completions of at most this many cards.
+    ``budget``: only completions of at most this many cards.
     """
     n = sum(held)
     if lower_bound(q, n) is None:
@@ -249,36 +247,57 @@ def distance(
     for cap in budgets:
         b = _Builder(q, held, live, cap)
         b.add_goal()
-        m = b.m
-        m.add(b.total_added <= cap)
-        if require_new:
-            # as many new cards as one completion can hold, at the least cost
-            picks = []
-            for c in require_new:
-                if c in b.add:
-                    pick = m.new_bool_var(f"z{c}")
-                    m.add(b.add[c] >= 1).only_enforce_if(pick)
-                    picks.append(pick)
-            if not picks:
-                return Answer(None)
-            m.add(cp_model.LinearExpr.sum(picks) >= 1)
-            m.minimize(b.total_added * (len(picks) + 1) - cp_model.LinearExpr.sum(picks))
-        else:
-            m.minimize(b.total_added)
-        solver = new_solver(time_limit)
-        status = solver.solve(m)
+        b.m.add(b.total_added <= cap)
+        b.m.minimize(b.total_added)
+        answer, status = _solve(b, time_limit)
         if status == cp_model.INFEASIBLE:
             continue
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return Answer(None, optimal=False)
-        added: list[int] = []
-        for c, var in sorted(b.add.items()):
-            added.extend([c] * solver.value(var))
-        melds = tuple(
-            t for t, x in zip(b.pm.templates, b.pm.x, strict=True) for _ in range(solver.value(x))
-        )
-        return Answer(len(added), tuple(added), status == cp_model.OPTIMAL, melds)
+        return answer or Answer(None, optimal=False)
     return Answer(None)
+
+
+def _solve(b: _Builder, time_limit: float) -> tuple[Answer | None, cp_model.CpSolverStatus]:
+    """Solve ``b``; the completion found (None when there is none or time ran out)."""
+    solver = new_solver(time_limit)
+    status = solver.solve(b.m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None, status
+    added: list[int] = []
+    for c, var in sorted(b.add.items()):
+        added.extend([c] * solver.value(var))
+    melds = tuple(
+        t for t, x in zip(b.pm.templates, b.pm.x, strict=True) for _ in range(solver.value(x))
+    )
+    return Answer(len(added), tuple(added), status == cp_model.OPTIMAL, melds), status
+
+
+class CompletionSearch:
+    """Optimal completions within ``budget``, one after another, each adding a card the
+    caller has not seen yet (an out search). The model is built once; each call adds the
+    constraint for its cards, which implies those of earlier calls (fewer cards each
+    time), and asks for as many of them as one completion can hold."""
+
+    def __init__(self, q: Question, held: Sequence[int], live: Sequence[int], budget: int):
+        self.b = _Builder(q, held, live, budget)
+        self.b.add_goal()
+        self.b.m.add(self.b.total_added <= budget)
+        self.picks: dict[int, cp_model.IntVar] = {}
+        for c, add in self.b.add.items():
+            pick = self.b.m.new_bool_var(f"z{c}")
+            self.b.m.add(add >= 1).only_enforce_if(pick)
+            self.picks[c] = pick
+
+    def next(self, new: Sequence[int], time_limit: float) -> tuple[Answer | None, bool]:
+        """A least-cost completion adding some card of ``new``, or None; and whether the
+        search finished (false: stopped by the time limit)."""
+        picks = [self.picks[c] for c in new if c in self.picks]
+        if not picks:
+            return None, True
+        m, wanted = self.b.m, cp_model.LinearExpr.sum(picks)
+        m.add(wanted >= 1)
+        m.minimize(self.b.total_added * (len(picks) + 1) - wanted)
+        answer, status = _solve(self.b, time_limit)
+        return answer, status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
 
 
 def most_laid_off(q: Question, held: Sequence[int], time_limit: float = DEFAULT_TIME_LIMIT) -> int:

@@ -18,6 +18,7 @@ from advisor.completions import completion_templates
 from advisor.distance import (
     DEFAULT_TIME_LIMIT,
     Answer,
+    CompletionSearch,
     Question,
     distance,
     is_lean,
@@ -53,6 +54,7 @@ def outs(
         else []
     )
     found: set[int] = set()
+    search: CompletionSearch | None = None
     answer: Answer | None = first
     while answer is not None:
         found.update(answer.added)
@@ -63,8 +65,11 @@ def outs(
         if _past(deadline):
             first = replace(first, optimal=False)
             break
-        more = distance(q, held, live, require_new=candidates, time_limit=time_limit, budget=budget)
-        answer = more if more.needed == first.needed else None
+        search = search or CompletionSearch(q, held, live, budget)
+        more, finished = search.next(candidates, time_limit)
+        if not finished:
+            first = replace(first, optimal=False)
+        answer = more if more is not None and more.needed == first.needed else None
     return first, {c: live[c] for c in sorted(found)}
 
 
