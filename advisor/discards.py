@@ -112,7 +112,7 @@ def _figures(
         return {c.id: ev.figures(without(held, c.id), drawn=False) for c in cards}
     by_value = ev.goal.name == "knock"
     levels: dict[int, int | None] = {}
-    shared: dict[tuple[int, int], int] = {}
+    shared: set[tuple[int, int]] = set()  # (cards needed, value) of isolated discards
     for card in cards:
         value = ev.rules.value(card) if by_value else 0
         level = next(
@@ -121,7 +121,7 @@ def _figures(
         if level is None:
             level = ev.needed(without(held, card.id), drawn=False, guess=guess)
             if level and card.id in ev.isolated(held, level):
-                shared.setdefault((level, value), level)
+                shared.add((level, value))
         levels[card.id] = level
     outs = ev.discard_outs(held, levels)
     return {c.id: Figures(levels[c.id], outs[c.id]) for c in cards}

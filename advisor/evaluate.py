@@ -214,7 +214,7 @@ class Evaluator:
         if key not in self._isolated:
             r = self.rules
             temps = completion_templates(r, held, self.live, budget, lean=is_lean(budget))
-            used = {c for t in temps for c in (*t.naturals, *t.open_slots)}
+            used = {c for t in temps for c in t.naturals}
             ranks = {t.meld.rank for t in self.table if t.meld.kind == "set"}
             suits = {t.meld.suit for t in self.table if t.meld.kind == "run"}
             self._isolated[key] = frozenset(
