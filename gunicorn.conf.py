@@ -6,7 +6,6 @@ SOLVER_TIME_LIMIT (2 s; the worker timeout stays well above it), LOG_LEVEL.
 
 from __future__ import annotations
 
-import atexit
 import json
 import logging
 import os
@@ -30,11 +29,13 @@ def _float_env(name: str, default: float) -> float:
 
 
 # Prometheus multiprocess mode: every worker writes its samples to one directory, which
-# must exist (and be empty) before any worker imports prometheus_client.
+# must exist (and be empty) before any worker imports prometheus_client. Only the master
+# removes a directory it made, in on_exit: an atexit handler would be inherited by every
+# forked worker, and the first worker to exit would delete the directory under the others.
+_own_metrics_dir: str | None = None
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-    _metrics_dir = tempfile.mkdtemp(prefix="rummy-prometheus-")
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = _metrics_dir
-    atexit.register(shutil.rmtree, _metrics_dir, ignore_errors=True)
+    _own_metrics_dir = tempfile.mkdtemp(prefix="rummy-prometheus-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
 else:
     os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
 
@@ -82,6 +83,12 @@ logconfig_dict: dict[str, Any] = {
         "gunicorn.error": {"handlers": ["stdout"], "level": loglevel.upper(), "propagate": False},
     },
 }
+
+
+def on_exit(server: Any) -> None:
+    """The master is shutting down: remove the metrics directory it made."""
+    if _own_metrics_dir is not None:
+        shutil.rmtree(_own_metrics_dir, ignore_errors=True)
 
 
 def child_exit(server: Any, worker: Any) -> None:

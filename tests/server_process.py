@@ -10,6 +10,7 @@ import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import requests
@@ -24,11 +25,33 @@ def free_port() -> int:
         return port
 
 
+@dataclass(frozen=True)
+class Server:
+    """A running gunicorn: its base URL and its master process."""
+
+    url: str
+    proc: subprocess.Popen[bytes]
+
+    def worker_pids(self) -> list[int]:
+        """The master's live worker processes."""
+        path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        return [int(p) for p in path.read_text().split()]
+
+
 @contextmanager
 def gunicorn_server(
     env: Mapping[str, str] | None = None, workers: int = 2, startup_timeout: float = 20.0
 ) -> Iterator[str]:
     """Run ``gunicorn -c gunicorn.conf.py 'api:create_app()'``; yield its base URL."""
+    with gunicorn_process(env, workers, startup_timeout) as server:
+        yield server.url
+
+
+@contextmanager
+def gunicorn_process(
+    env: Mapping[str, str] | None = None, workers: int = 2, startup_timeout: float = 20.0
+) -> Iterator[Server]:
+    """Run ``gunicorn -c gunicorn.conf.py 'api:create_app()'``; yield the running server."""
     port = free_port()
     run_env = dict(os.environ)
     run_env.pop("PROMETHEUS_MULTIPROC_DIR", None)
@@ -54,12 +77,12 @@ def gunicorn_server(
             try:
                 if requests.get(f"{base}/readyz", timeout=2).status_code == 200:
                     break
-            except requests.ConnectionError:
+            except requests.RequestException:  # refused, reset or slow while starting
                 pass
             if time.monotonic() > deadline:
                 raise RuntimeError("gunicorn did not become ready")
             time.sleep(0.1)
-        yield base
+        yield Server(base, proc)
     finally:
         proc.terminate()
         try:
