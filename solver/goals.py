@@ -1,0 +1,28 @@
+"""The one vocabulary of goals (RULES.md section 4), shared by the solver, the advisor and the API.
+
+A goal names what a hand must reach; which goal a situation plays for is read from rule
+values (``Rules.goal``, ``knock_max``, whether the player is down), never from a variant name.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Goal(StrEnum):
+    """``deadwood``: no requirement, least deadwood. ``contract``: the round's sets and runs.
+    ``opening``: melds worth at least ``opening_min``. ``win``: every card melded (with a run
+    where ``require_run``). ``out``: every card but the final discard melded or laid off.
+    ``knock``: deadwood at most ``knock_max`` after the discard."""
+
+    DEADWOOD = "deadwood"
+    CONTRACT = "contract"
+    OPENING = "opening"
+    WIN = "win"
+    OUT = "out"
+    KNOCK = "knock"
+
+    @property
+    def keeps_discard(self) -> bool:
+        """A hand that has drawn keeps its final discard out of the melds for this goal."""
+        return self in (Goal.WIN, Goal.OUT, Goal.KNOCK)
