@@ -11,7 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from api import observability
 from api.config import load_config
 from api.errors import register_error_handlers
-from api.spec import API_DESCRIPTION, API_KEY, API_TITLE, API_VERSION, OPENAPI_VERSION, RummyApi
+from api.spec import API_KEY, API_TITLE, API_VERSION, OPENAPI_VERSION, SPEC_OPTIONS, RummyApi
 
 
 def _limit_body() -> None:
@@ -31,7 +31,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         API_TITLE=API_TITLE,
         API_VERSION=API_VERSION,
         OPENAPI_VERSION=OPENAPI_VERSION,
-        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
+        API_SPEC_OPTIONS=SPEC_OPTIONS,
         JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]

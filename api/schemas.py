@@ -1,11 +1,13 @@
-"""Marshmallow schemas of the HTTP contract: requests (loaded) and responses (documented)."""
+"""Marshmallow schemas of the HTTP contract: requests are loaded by them, responses dumped by
+them, so the OpenAPI document and the wire cannot differ."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
+from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
 from solver.rules import ACE_VALUES, GOALS, PENALTIES, PRESETS
 
 MAX_HAND = 60
@@ -47,25 +49,75 @@ VIOLATION_CODES: tuple[str, ...] = (
     "layoff_illegal",
 )
 
-CARD_EXAMPLE = ["7H", "8H", "9H", "KS", "KD", "KC", "2C", "5D", "JK", "QS"]
+# Shared components of the document: one generated type each (see api.spec).
+COMPONENTS: dict[str, dict[str, Any]] = {
+    "Card": {
+        "type": "string",
+        "pattern": CARD_PATTERN,
+        "description": CARD_NOTATION,
+        "examples": ["7H", "TS", "JK"],
+    },
+    "CardList": {
+        "description": (
+            "Cards as a list of card strings, or as one string of cards separated by spaces "
+            'or commas (`"7H 8H 9H"`).'
+        ),
+        "oneOf": [
+            {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
+            {"type": "string", "pattern": CARDS_STRING_PATTERN, "maxLength": MAX_CARD_STRING},
+        ],
+    },
+    "Variant": {
+        "type": "string",
+        "enum": list(VARIANTS),
+        "description": "A preset rule set; `GET /v1/variants` lists each with its rule values.",
+    },
+}
 
 
-class Cards(fields.Field):  # type: ignore[type-arg]
+class ComponentField(fields.Field):  # type: ignore[type-arg]
+    """A field documented as a reference to one of ``COMPONENTS``."""
+
+    component: ClassVar[str]
+
+
+class CardField(ComponentField):
+    """One card: read as a string (its name is checked by ``api.translate``), dumped canonical."""
+
+    component = "Card"
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else str(value)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, str):
+            raise ValidationError("Not a card string.")
+        return value
+
+
+class VariantField(ComponentField):
+    component = "Variant"
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, str):
+            raise ValidationError("Not a valid string.")
+        return validate.OneOf(VARIANTS)(value)
+
+
+class Cards(ComponentField):
     """A list of card strings, or one string of cards separated by spaces or commas.
 
     Only the shape is checked here; card names are read by ``api.translate``.
     """
 
+    component = "CardList"
+
     def __init__(self, max_items: int = MAX_LIST, **kwargs: Any) -> None:
         self.max_items = max_items
-        metadata = {
-            "oneOf": [
-                {"type": "array", "items": {"type": "string"}, "maxItems": max_items},
-                {"type": "string", "maxLength": MAX_CARD_STRING},
-            ],
-            **kwargs.pop("metadata", {}),
-        }
-        super().__init__(metadata=metadata, **kwargs)
+        super().__init__(**kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
@@ -82,6 +134,21 @@ class Cards(fields.Field):  # type: ignore[type-arg]
         raise ValidationError("Must be a list of card strings or one string of cards.")
 
 
+class StrictBoolean(fields.Boolean):
+    """Only JSON ``true`` and ``false``: the document says boolean, so ``0`` or ``"yes"`` is
+    refused."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+def _cards_out(description: str, **kwargs: Any) -> fields.List[Any]:
+    """A list of canonical card strings in a response."""
+    return fields.List(CardField(), metadata={"description": description}, **kwargs)
+
+
 class RequestSchema(Schema):
     class Meta:
         unknown = EXCLUDE
@@ -91,35 +158,37 @@ class TableMeldSchema(RequestSchema):
     cards = Cards(
         max_items=MAX_HAND,
         required=True,
-        metadata={"description": "The meld's cards; a run's cards in rank order."},
+        metadata={
+            "description": "The meld's cards (at most 60); a run's in rank order, so a wild's "
+            "position says what it stands for."
+        },
     )
 
 
 class LayoffSchema(RequestSchema):
-    card = fields.String(required=True, metadata={"example": "9H"})
+    card = CardField(required=True, metadata={"description": "The card from the hand."})
     onto = fields.Integer(
         required=True,
         strict=True,
         validate=validate.Range(min=0, max=MAX_TABLE - 1),
-        metadata={"description": "Index into `table`."},
+        metadata={"description": "Index into `table` of the meld the card goes onto."},
     )
 
 
 class SituationSchema(RequestSchema):
     """Fields shared by every POST."""
 
-    variant = fields.String(
-        required=True,
-        validate=validate.OneOf(VARIANTS),
-        metadata={"description": "The preset the rules start from."},
+    variant = VariantField(
+        required=True, metadata={"description": "The preset the rules start from."}
     )
     rules = fields.Dict(
         keys=fields.String(),
         load_default=None,
         allow_none=True,
         metadata={
-            "description": "Overrides of the preset's rule values (names as in GET /v1/variants).",
-            "example": {"decks": 3},
+            "description": "Overrides of the preset's rule values (house rules), named as in "
+            "`GET /v1/variants`; the bounds of each are in the `Rules` schema.",
+            "examples": [{"decks": 3}],
         },
     )
     round = fields.Integer(
@@ -131,146 +200,268 @@ class SituationSchema(RequestSchema):
     hand = Cards(
         max_items=MAX_HAND,
         required=True,
-        metadata={"description": "The player's cards (at most 60).", "example": CARD_EXAMPLE},
+        metadata={"description": "The player's cards (at most 60)."},
     )
     table = fields.List(
         fields.Nested(TableMeldSchema),
         load_default=list,
         validate=validate.Length(max=MAX_TABLE),
-        metadata={"description": "Melds already on the table (at most 100)."},
+        metadata={"description": "Melds already on the table, anyone's (at most 100)."},
     )
     discard_pile = Cards(
-        load_default=list, metadata={"description": "Bottom first; the last is the top discard."}
+        load_default=list,
+        metadata={
+            "description": "The discard pile, bottom first; the last is the top discard (in "
+            "the `draw` and `buy` phases, the card on offer)."
+        },
     )
-    seen = Cards(load_default=list, metadata={"description": "Other cards known out of play."})
-    down = fields.Boolean(
+    seen = Cards(
+        load_default=list,
+        metadata={
+            "description": "Other cards known to be out of play, besides those in `hand`, "
+            "`table` and `discard_pile` (for live-card counts)."
+        },
+    )
+    down = StrictBoolean(
         load_default=False,
-        metadata={"description": "Liverpool: has gone down; Rummy 40: has opened."},
+        metadata={"description": "Liverpool: has gone down this round; Rummy 40: has opened."},
     )
 
 
 class SolveRequestSchema(SituationSchema):
-    goal = fields.String(load_default="auto", validate=validate.OneOf(SOLVE_GOALS))
+    goal = fields.String(
+        load_default="auto",
+        validate=validate.OneOf(SOLVE_GOALS),
+        metadata={
+            "description": "What to solve for. `auto`: Liverpool not down -> `contract`; "
+            "Rummy 40 not opened -> `opening`; Israeli -> `win`; otherwise `deadwood`."
+        },
+    )
 
 
 class ProposedMeldSchema(RequestSchema):
-    cards = Cards(max_items=MAX_HAND, required=True)
+    cards = Cards(
+        max_items=MAX_HAND,
+        required=True,
+        metadata={"description": "The proposed meld's cards; a run's in rank order."},
+    )
 
 
 class ValidateRequestSchema(SituationSchema):
     melds = fields.List(
-        fields.Nested(ProposedMeldSchema), required=True, validate=validate.Length(max=MAX_TABLE)
+        fields.Nested(ProposedMeldSchema),
+        required=True,
+        validate=validate.Length(max=MAX_TABLE),
+        metadata={"description": "The melds to lay down from the hand (may be empty)."},
     )
     layoffs = fields.List(
-        fields.Nested(LayoffSchema), load_default=list, validate=validate.Length(max=MAX_LIST)
+        fields.Nested(LayoffSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_LIST),
+        metadata={"description": "Cards from the hand added to melds on the table."},
     )
-    action = fields.String(load_default="check", validate=validate.OneOf(ACTIONS))
+    action = fields.String(
+        load_default="check",
+        validate=validate.OneOf(ACTIONS),
+        metadata={
+            "description": "What the lay-down is: `go_down` (Liverpool), `open` (Rummy 40), "
+            "`meld` (further melds after that), `win` (Israeli: the whole hand), `hand_rummy` "
+            "(Rummy 40: all but one card at once), `check` (the melds alone)."
+        },
+    )
 
 
 class ScoreRequestSchema(SituationSchema):
-    finish = fields.String(load_default="normal", validate=validate.OneOf(FINISHES))
-
-
-class AdviseRequestSchema(SituationSchema):
-    phase = fields.String(load_default="discard", validate=validate.OneOf(PHASES))
-    buys_made = fields.Integer(
-        load_default=0,
-        validate=validate.Range(min=0, max=100),
-        metadata={"description": "Liverpool: buys made so far this round (for max_buys)."},
+    finish = fields.String(
+        load_default="normal",
+        validate=validate.OneOf(FINISHES),
+        metadata={"description": "How the winner went out: `hand_rummy` (Rummy 40) doubles."},
     )
 
 
-# -- responses (documentation; the views send the library's dicts as they are) --
+class AdviseRequestSchema(SituationSchema):
+    phase = fields.String(
+        load_default="discard",
+        validate=validate.OneOf(PHASES),
+        metadata={
+            "description": "`discard`: the player has drawn and must lay down and discard; "
+            "`draw`: the top discard or the stock; `buy` (Liverpool, out of turn): buy the top "
+            "discard or pass."
+        },
+    )
+    buys_made = fields.Integer(
+        load_default=0,
+        strict=True,
+        validate=validate.Range(min=0, max=100),
+        metadata={"description": "Liverpool: buys made so far this round (for `max_buys`)."},
+    )
+
+
+# -- responses: the views return library values, these schemas dump them ----------------
 
 
 class ResponseSchema(Schema):
-    class Meta:
-        unknown = INCLUDE
+    pass
 
 
 class WildSchema(ResponseSchema):
-    card = fields.String(required=True)
-    as_ = fields.String(data_key="as", required=True)
+    card = CardField(required=True, metadata={"description": "The wild card as held."})
+    as_ = CardField(
+        attribute="as",
+        data_key="as",
+        required=True,
+        metadata={"description": "The card it stands for."},
+    )
 
 
 class MeldSchema(ResponseSchema):
-    kind = fields.String(required=True, validate=validate.OneOf(("set", "run")))
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(("set", "run")),
+        metadata={"description": "`set` (one rank) or `run` (one suit, consecutive)."},
+    )
     rank = fields.String(metadata={"description": "Sets: the rank."})
     suit = fields.String(metadata={"description": "Runs: the suit."})
     low = fields.String(metadata={"description": "Runs: the lowest rank."})
     high = fields.String(metadata={"description": "Runs: the highest rank."})
-    cards = fields.List(fields.String(), required=True)
-    points = fields.Integer(required=True, metadata={"description": "Rummy 40 opening count."})
-    wilds = fields.List(fields.Nested(WildSchema))
+    cards = _cards_out("The meld's cards; a run's in rank order.", required=True)
+    points = fields.Integer(
+        required=True,
+        metadata={
+            "description": "The meld's value under Rummy 40's opening count (A 11, faces 10, "
+            "pips; a wild counts as the card it stands for)."
+        },
+    )
+    wilds = fields.List(
+        fields.Nested(WildSchema),
+        metadata={"description": "Each wild card of the meld and the card it stands for."},
+    )
 
 
 class SolveResponseSchema(ResponseSchema):
-    goal = fields.String(required=True, validate=validate.OneOf(GOALS))
-    feasible = fields.Boolean(required=True)
-    optimal = fields.Boolean(required=True)
-    melds = fields.List(fields.Nested(MeldSchema), required=True)
-    deadwood = fields.List(fields.String(), required=True)
-    deadwood_points = fields.Integer(required=True)
-    melded_points = fields.Integer(required=True)
+    goal = fields.String(
+        required=True,
+        validate=validate.OneOf(GOALS),
+        metadata={"description": "The goal that was solved (`auto` resolved)."},
+    )
+    feasible = fields.Boolean(
+        required=True, metadata={"description": "The goal can be met with this hand now."}
+    )
+    optimal = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "The solver proved the answer optimal; false only when the time "
+            "limit stopped it."
+        },
+    )
+    melds = fields.List(
+        fields.Nested(MeldSchema),
+        required=True,
+        metadata={
+            "description": "The chosen melds; when the goal is not feasible, the "
+            "least-deadwood partition with no goal."
+        },
+    )
+    deadwood = _cards_out("The cards left over.", required=True)
+    deadwood_points = fields.Integer(
+        required=True, metadata={"description": "The deadwood's value under the variant."}
+    )
+    melded_points = fields.Integer(
+        required=True, metadata={"description": "The sum of the melds' `points`."}
+    )
+    discard = CardField(
+        allow_none=True,
+        metadata={"description": "The card kept out as the discard; null when none is."},
+    )
     cards_needed = fields.Integer(
         required=True,
         allow_none=True,
-        metadata={"description": "null when no live cards can reach the goal"},
+        metadata={
+            "description": "Cards needed to meet the goal (0 when feasible); null when no live "
+            "cards can reach it."
+        },
     )
-    discard = fields.String(allow_none=True)
 
 
 class ViolationSchema(ResponseSchema):
-    code = fields.String(required=True, validate=validate.OneOf(VIOLATION_CODES))
-    message = fields.String(required=True)
+    code = fields.String(
+        required=True,
+        validate=validate.OneOf(VIOLATION_CODES),
+        metadata={"description": "Stable code of the broken rule (docs/api.md lists them)."},
+    )
+    message = fields.String(required=True, metadata={"description": "One sentence for people."})
     meld = fields.Integer(metadata={"description": "Index of the proposed meld at fault."})
-    card = fields.String(metadata={"description": "The card at fault."})
+    card = CardField(metadata={"description": "The card at fault."})
 
 
-class ReadMeldSchema(ResponseSchema):
+class ReadMeldSchema(MeldSchema):
     kind = fields.String(
         required=True,
         validate=validate.OneOf(("set", "run", "unknown")),
         metadata={"description": "The kind as read; `unknown` when it cannot be told."},
     )
-    cards = fields.List(fields.String(), required=True)
-    legal = fields.Boolean(metadata={"description": "This meld alone is legal."})
+    points = fields.Integer(metadata={"description": "Legal melds: as in `Meld`."})
+    legal = fields.Boolean(required=True, metadata={"description": "This meld alone is legal."})
 
 
 class LayoffReadSchema(ResponseSchema):
-    card = fields.String(required=True)
-    onto = fields.Integer(required=True)
-    legal = fields.Boolean(required=True)
+    card = CardField(required=True, metadata={"description": "The card laid off."})
+    onto = fields.Integer(required=True, metadata={"description": "Index into `table`."})
+    legal = fields.Boolean(required=True, metadata={"description": "The card fits that meld."})
 
 
 class ValidateResponseSchema(ResponseSchema):
-    legal = fields.Boolean(required=True)
-    violations = fields.List(fields.Nested(ViolationSchema), required=True)
-    melds = fields.List(fields.Nested(ReadMeldSchema), required=True)
-    melded_points = fields.Integer(required=True)
-    remaining = fields.List(fields.String(), required=True)
-    layoffs = fields.List(fields.Nested(LayoffReadSchema))
+    legal = fields.Boolean(required=True, metadata={"description": "The whole lay-down is legal."})
+    violations = fields.List(
+        fields.Nested(ViolationSchema),
+        required=True,
+        metadata={"description": "Every rule broken, not only the first; empty when legal."},
+    )
+    melds = fields.List(
+        fields.Nested(ReadMeldSchema),
+        required=True,
+        metadata={"description": "Each proposed meld as read, in the order sent."},
+    )
+    melded_points = fields.Integer(
+        required=True, metadata={"description": "The sum of the legal melds' `points`."}
+    )
+    remaining = _cards_out("The hand's cards the lay-down does not use.", required=True)
+    layoffs = fields.List(
+        fields.Nested(LayoffReadSchema), metadata={"description": "Each layoff as judged."}
+    )
 
 
 class CardPointsSchema(ResponseSchema):
-    card = fields.String(required=True)
-    points = fields.Integer(required=True)
+    card = CardField(required=True, metadata={"description": "A card that counts."})
+    points = fields.Integer(required=True, metadata={"description": "Its value."})
 
 
 class ScoreResponseSchema(ResponseSchema):
     points = fields.Integer(required=True, metadata={"description": "The hand's penalty."})
-    cards = fields.List(fields.Nested(CardPointsSchema), required=True)
-    finish = fields.String(validate=validate.OneOf(FINISHES))
-    base_points = fields.Integer(metadata={"description": "The card values summed."})
+    cards = fields.List(
+        fields.Nested(CardPointsSchema),
+        required=True,
+        metadata={"description": "Every card that counts, with its value."},
+    )
+    finish = fields.String(
+        validate=validate.OneOf(FINISHES), metadata={"description": "The finish as sent."}
+    )
+    base_points = fields.Integer(
+        metadata={"description": "The card values summed, before the finish's factor."}
+    )
     melds = fields.List(
-        fields.Nested(MeldSchema), metadata={"description": "Gin: the melds set aside."}
+        fields.Nested(MeldSchema),
+        metadata={"description": "Gin: the melds set aside before counting; else empty."},
     )
 
 
 class ContractSchema(ResponseSchema):
-    sets = fields.Integer(required=True)
-    runs = fields.Integer(required=True)
-    all_cards = fields.Boolean(required=True)
+    sets = fields.Integer(required=True, metadata={"description": "Sets the round asks for."})
+    runs = fields.Integer(required=True, metadata={"description": "Runs the round asks for."})
+    all_cards = fields.Boolean(
+        required=True,
+        metadata={"description": "Going down must use every card (no final discard)."},
+    )
 
 
 class RulesSchema(ResponseSchema):
@@ -308,13 +499,23 @@ class VariantsResponseSchema(ResponseSchema):
 
 
 class RecommendationSchema(ResponseSchema):
-    action = fields.String(required=True, validate=validate.OneOf(RECOMMENDED_ACTIONS))
-    card = fields.String(allow_none=True)
-    reason = fields.String()
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(RECOMMENDED_ACTIONS),
+        metadata={
+            "description": "The move: `discard` or `go_out` (discard phase), `take_discard` "
+            "or `draw_stock` (draw), `buy` or `pass` (buy)."
+        },
+    )
+    card = CardField(
+        allow_none=True,
+        metadata={"description": "The card to discard, throw to go out, take or buy."},
+    )
+    reason = fields.String(metadata={"description": "Why, in one sentence."})
 
 
 class OutCardSchema(ResponseSchema):
-    card = fields.String(required=True)
+    card = CardField(required=True, metadata={"description": "A card that would help."})
     live = fields.Integer(required=True, metadata={"description": "Live copies of the card."})
 
 
@@ -326,23 +527,36 @@ def _needed_field() -> fields.Integer:
     )
 
 
-class WithOutsSchema(ResponseSchema):
-    outs = fields.Integer(required=True, metadata={"description": "Live copies of every out."})
-    outs_cards = fields.List(fields.Nested(OutCardSchema), required=True)
+def _outs_fields() -> tuple[fields.Integer, fields.List[Any]]:
+    outs = fields.Integer(
+        required=True,
+        metadata={"description": "Live copies of every card that lowers the cards needed."},
+    )
+    outs_cards = fields.List(
+        fields.Nested(OutCardSchema),
+        required=True,
+        metadata={"description": "Each out with its live copies."},
+    )
+    return outs, outs_cards
 
 
-class DiscardOptionSchema(WithOutsSchema):
-    card = fields.String(required=True)
+class DiscardOptionSchema(ResponseSchema):
+    card = CardField(required=True, metadata={"description": "The card thrown."})
     cards_needed = _needed_field()
-    deadwood_points = fields.Integer(required=True)
-    playable_on_table = fields.Boolean(required=True)
-    points_shed = fields.Integer()
-    goes_out = fields.Boolean()
-    reason = fields.String(required=True)
+    outs, outs_cards = _outs_fields()
+    deadwood_points = fields.Integer(
+        required=True, metadata={"description": "Deadwood points of the hand left."}
+    )
+    playable_on_table = fields.Boolean(
+        required=True, metadata={"description": "The card fits a meld on the table."}
+    )
+    points_shed = fields.Integer(metadata={"description": "The thrown card's value."})
+    goes_out = fields.Boolean(metadata={"description": "This throw ends the hand."})
+    reason = fields.String(required=True, metadata={"description": "Why, in one sentence."})
 
 
 class LayoffAdviceSchema(ResponseSchema):
-    card = fields.String(required=True)
+    card = CardField(required=True, metadata={"description": "The card to lay off."})
     onto = fields.Integer(
         required=True,
         metadata={"description": "Index into table, then into this lay-down's own melds."},
@@ -350,85 +564,161 @@ class LayoffAdviceSchema(ResponseSchema):
 
 
 class JokerSwapSchema(ResponseSchema):
-    onto = fields.Integer(required=True)
-    card = fields.String(required=True)
-    joker = fields.String(required=True)
+    onto = fields.Integer(
+        required=True, metadata={"description": "Index into `table` of the meld."}
+    )
+    card = CardField(required=True, metadata={"description": "The natural card put in."})
+    joker = CardField(required=True, metadata={"description": "The joker taken back."})
 
 
 class LayDownSchema(ResponseSchema):
-    melds = fields.List(fields.Nested(MeldSchema), required=True)
-    layoffs = fields.List(fields.Nested(LayoffAdviceSchema), required=True)
-    joker_swaps = fields.List(fields.Nested(JokerSwapSchema), required=True)
-    goes_out = fields.Boolean(required=True)
-    left = fields.List(fields.String())
+    melds = fields.List(
+        fields.Nested(MeldSchema), required=True, metadata={"description": "Melds to lay down."}
+    )
+    layoffs = fields.List(
+        fields.Nested(LayoffAdviceSchema),
+        required=True,
+        metadata={"description": "Cards to add to melds."},
+    )
+    joker_swaps = fields.List(
+        fields.Nested(JokerSwapSchema),
+        required=True,
+        metadata={"description": "Jokers to take back from the table first."},
+    )
+    goes_out = fields.Boolean(
+        required=True, metadata={"description": "The lay-down (and a discard) ends the hand."}
+    )
+    left = _cards_out("The cards left in hand after it.")
 
 
-class TakeDiscardSchema(WithOutsSchema):
-    card = fields.String(required=True)
-    allowed = fields.Boolean(required=True)
-    is_out = fields.Boolean()
+class TakeDiscardSchema(ResponseSchema):
+    card = CardField(required=True, metadata={"description": "The top discard."})
+    allowed = fields.Boolean(
+        required=True, metadata={"description": "The rules let this player take it."}
+    )
+    is_out = fields.Boolean(metadata={"description": "The card is an out of the hand."})
     cards_needed = _needed_field()
-    best_discard = fields.String(allow_none=True)
+    outs, outs_cards = _outs_fields()
+    best_discard = CardField(
+        allow_none=True, metadata={"description": "The best discard after taking it."}
+    )
 
 
-class DrawStockSchema(WithOutsSchema):
-    expected_cards_needed = fields.Float(required=True, allow_none=True)
-    live = fields.Integer()
+class DrawStockSchema(ResponseSchema):
+    expected_cards_needed = fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Cards needed after a stock draw, averaged over live cards."},
+    )
+    outs, outs_cards = _outs_fields()
+    live = fields.Integer(metadata={"description": "Live cards the stock may give."})
 
 
 class BuyCostSchema(ResponseSchema):
-    extra_cards = fields.Integer(required=True)
-    points_in_hand = fields.Integer(required=True)
-    points_after = fields.Float(required=True)
+    extra_cards = fields.Integer(
+        required=True, metadata={"description": "Cards added to the hand (the penalty card)."}
+    )
+    points_in_hand = fields.Integer(required=True, metadata={"description": "Points held now."})
+    points_after = fields.Float(
+        required=True, metadata={"description": "Expected points held after the buy."}
+    )
 
 
-class BuyFiguresSchema(WithOutsSchema):
-    card = fields.String(required=True)
+class BuyFiguresSchema(ResponseSchema):
+    card = CardField(required=True, metadata={"description": "The card on offer."})
     cards_needed = _needed_field()
-    best_discard = fields.String(allow_none=True)
-    cost = fields.Nested(BuyCostSchema, required=True)
+    outs, outs_cards = _outs_fields()
+    best_discard = CardField(
+        allow_none=True, metadata={"description": "The best discard after buying."}
+    )
+    cost = fields.Nested(
+        BuyCostSchema, required=True, metadata={"description": "What the buy costs."}
+    )
 
 
 class AdviseResponseSchema(ResponseSchema):
-    phase = fields.String(validate=validate.OneOf(PHASES))
-    goal = fields.String(required=True, validate=validate.OneOf(ADVICE_GOALS))
+    phase = fields.String(
+        validate=validate.OneOf(PHASES), metadata={"description": "The phase as sent."}
+    )
+    goal = fields.String(
+        required=True,
+        validate=validate.OneOf(ADVICE_GOALS),
+        metadata={"description": "The current goal (docs/rules.md, cards needed)."},
+    )
     cards_needed = _needed_field()
-    recommendation = fields.Nested(RecommendationSchema, required=True)
+    # discard phase
+    lay_down = fields.Nested(
+        LayDownSchema,
+        allow_none=True,
+        metadata={"description": "Discard phase: what to lay down this turn, or null."},
+    )
+    discards = fields.List(
+        fields.Nested(DiscardOptionSchema),
+        metadata={"description": "Discard phase: one entry per distinct card, best first."},
+    )
+    # draw and buy phases
+    buy = fields.Nested(
+        BuyFiguresSchema,
+        allow_none=True,
+        metadata={"description": "Buy phase: the figures after buying the top discard."},
+    )
+    outs = fields.Integer(
+        metadata={"description": "Draw and buy phases: live outs of the hand as it is."}
+    )
+    outs_cards = fields.List(
+        fields.Nested(OutCardSchema),
+        metadata={"description": "Draw and buy phases: those outs with their live copies."},
+    )
+    draw_stock = fields.Nested(
+        DrawStockSchema, metadata={"description": "Draw phase: the figures of a stock draw."}
+    )
+    take_discard = fields.Nested(
+        TakeDiscardSchema,
+        allow_none=True,
+        metadata={"description": "Draw phase: the figures after taking the top discard."},
+    )
+    buys_made = fields.Integer(metadata={"description": "Buy phase: buys made as sent."})
+    max_buys = fields.Integer(
+        allow_none=True, metadata={"description": "Buy phase: the rules' limit; null: none."}
+    )
+    recommendation = fields.Nested(
+        RecommendationSchema, required=True, metadata={"description": "The move to make."}
+    )
+    note = fields.String(
+        allow_none=True, metadata={"description": "Discard phase: why no lay-down, if so."}
+    )
+    live_cards = fields.Integer(
+        metadata={"description": "Cards not in hand, on the table, discarded or seen."}
+    )
     optimal = fields.Boolean(
         metadata={"description": "False when a solve was stopped by the time limit."}
     )
-    live_cards = fields.Integer()
-    # discard phase
-    lay_down = fields.Nested(LayDownSchema, allow_none=True)
-    discards = fields.List(fields.Nested(DiscardOptionSchema))
-    note = fields.String(allow_none=True)
-    # draw and buy phases
-    outs = fields.Integer()
-    outs_cards = fields.List(fields.Nested(OutCardSchema))
-    take_discard = fields.Nested(TakeDiscardSchema, allow_none=True)
-    draw_stock = fields.Nested(DrawStockSchema)
-    buy = fields.Nested(BuyFiguresSchema, allow_none=True)
-    buys_made = fields.Integer()
-    max_buys = fields.Integer(allow_none=True)
 
 
 class HealthSchema(ResponseSchema):
-    status = fields.String(required=True, metadata={"example": "ok"})
+    status = fields.String(
+        required=True, metadata={"description": "`ok` (livez) or `ready` (readyz)."}
+    )
 
 
 class FieldErrorSchema(ResponseSchema):
-    field = fields.String(required=True, metadata={"example": "hand"})
+    field = fields.String(
+        required=True,
+        metadata={"description": "The request field at fault, as a path (`table[0].cards`)."},
+    )
     index = fields.Integer(metadata={"description": "Index of the bad card in its list."})
-    message = fields.String(required=True)
+    message = fields.String(required=True, metadata={"description": "What is wrong."})
 
 
 class ProblemSchema(ResponseSchema):
     """RFC 9457 problem details."""
 
-    type = fields.String(required=True)
-    title = fields.String(required=True)
-    status = fields.Integer(required=True)
-    detail = fields.String(required=True)
+    type = fields.String(
+        required=True, metadata={"description": "URN of the problem type (one per status)."}
+    )
+    title = fields.String(required=True, metadata={"description": "The type's short title."})
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status."})
+    detail = fields.String(required=True, metadata={"description": "This occurrence, for people."})
     errors = fields.List(
         fields.Nested(FieldErrorSchema), metadata={"description": "422 only: what is invalid."}
     )

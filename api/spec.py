@@ -6,6 +6,7 @@ from __future__ import annotations
 import http
 import json
 from collections.abc import Callable
+from importlib.metadata import version
 from typing import Any, TypeVar, cast
 
 import flask
@@ -16,18 +17,27 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from api.errors import PROBLEM_MIMETYPE
-from api.schemas import ProblemSchema
+from api.schemas import COMPONENTS, ComponentField, ProblemSchema
 
 API_KEY = "rummy.api"
 API_TITLE = "Rummy solver and move advisor"
-API_VERSION = "1.0.0"
+API_VERSION = version("rummy-solver")
 OPENAPI_VERSION = "3.1.0"
 API_DESCRIPTION = (
     "Exact rummy hand solver and move advisor for Liverpool (contract rummy), Rummy 40, "
     "Israeli rummy and gin. Stateless: every request carries the whole situation. "
     "Errors are RFC 9457 `application/problem+json`. Every response carries `X-Request-ID` "
-    "(echoed when the client sends one)."
+    "(echoed when the client sends one). The rules, the card notation, the limits and the "
+    "request budgets: `docs/rules.md`, `docs/api.md` and `docs/operations.md` in the repository."
 )
+SPEC_OPTIONS: dict[str, Any] = {
+    "info": {
+        "description": API_DESCRIPTION,
+        "license": {"name": "MIT", "identifier": "MIT"},
+    },
+    # Relative: the interactive page and generated clients call the server that served it.
+    "servers": [{"url": "/", "description": "The server that serves this document."}],
+}
 
 
 class BodyParser(FlaskParser):
@@ -64,10 +74,27 @@ class JsonBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no 
         return cast(Callable[[F], F], super().doc(**kwargs))
 
 
+def component_ref(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
+    """A field of a shared component is documented as a reference to it."""
+    if not isinstance(field, ComponentField):
+        return {}
+    ref = {"$ref": f"#/components/schemas/{field.component}"}
+    return {"anyOf": [ref, {"type": "null"}]} if field.allow_none else ref
+
+
 class RummyApi(Api):  # type: ignore[misc]
-    """Documents every error response as an RFC 9457 problem."""
+    """Documents every error response as an RFC 9457 problem, and the shared components."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _init_spec(self, **kwargs: Any) -> None:
+        super()._init_spec(**kwargs)
+        self.ma_plugin.converter.add_attribute_function(component_ref)
+        for name, schema in COMPONENTS.items():
+            self.spec.components.schema(name, schema)
+
+    def _register_pagination_header(self) -> None:
+        """No endpoint pages its answers."""
 
     def _register_responses(self) -> None:
         for status in http.HTTPStatus:
@@ -87,7 +114,7 @@ class RummyApi(Api):  # type: ignore[misc]
 def spec_dict(api: Api) -> dict[str, Any]:
     """The OpenAPI document as plain data (stable order, JSON-clean)."""
     raw: dict[str, Any] = json.loads(json.dumps(api.spec.to_dict()))
-    order = ("openapi", "info", "tags", "paths", "components")
+    order = ("openapi", "info", "servers", "tags", "paths", "components")
     data = {key: raw[key] for key in order if key in raw}
     data.update({key: value for key, value in raw.items() if key not in data})
     return data

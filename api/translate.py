@@ -7,6 +7,7 @@ from typing import Any
 
 from advisor.situation import Situation
 from api.errors import ApiError, FieldError, invalid
+from api.notation import is_card_token, split_cards
 from api.schemas import MAX_HAND
 from solver.cards import Card, check_pack, parse_card, parse_cards
 from solver.errors import CardParseError, RulesError, SolverError, TooManyCopiesError
@@ -24,9 +25,16 @@ def rules_of(body: Mapping[str, Any]) -> Rules:
 
 
 def cards_of(value: str | Sequence[str], field_name: str, limit: int | None = None) -> list[Card]:
-    """Parse one card list; an unknown card is reported with its field and index."""
+    """Parse one card list; an unknown card is reported with its field and index.
+
+    Only tokens of the documented notation are read (``api.notation``), so the OpenAPI
+    document's patterns say exactly what is admitted."""
+    tokens = split_cards(value) if isinstance(value, str) else list(value)
     try:
-        cards = parse_cards(value)
+        for i, token in enumerate(tokens):
+            if not is_card_token(token):
+                raise CardParseError(token, i)
+        cards = parse_cards(tokens)
     except CardParseError as exc:
         raise invalid(field_name, exc.message, exc.index) from None
     if limit is not None and len(cards) > limit:
@@ -36,6 +44,8 @@ def cards_of(value: str | Sequence[str], field_name: str, limit: int | None = No
 
 def card_of(token: str, field_name: str) -> Card:
     try:
+        if not is_card_token(token):
+            raise CardParseError(token)
         return parse_card(token)
     except CardParseError as exc:
         raise invalid(field_name, exc.message) from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, jsonify
+from flask import Response, current_app
 
 from api import metrics
 from api.errors import problem
@@ -34,16 +34,18 @@ def _text_doc(mimetype: str, description: str) -> dict[str, Any]:
 
 
 @blp.route("/livez", methods=["GET"])
+@blp.doc(operationId="livez")
 @blp.response(200, HealthSchema, description="The process is up.")
-def livez() -> Response:
+def livez() -> dict[str, str]:
     """Liveness: the process answers."""
-    return jsonify({"status": "ok"})
+    return {"status": "ok"}
 
 
 @blp.route("/readyz", methods=["GET"])
+@blp.doc(operationId="readyz")
 @blp.response(200, HealthSchema, description="Ready to serve.")
 @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
-def readyz() -> Response:
+def readyz() -> Response | dict[str, str]:
     """Readiness: the solver has answered a small solve in this process."""
     if not current_app.extensions.get(READY_KEY):
         try:
@@ -52,11 +54,13 @@ def readyz() -> Response:
             current_app.logger.exception("readiness solve failed")
             return problem(503, "The solver is not ready.")
         current_app.extensions[READY_KEY] = True
-    return jsonify({"status": "ready"})
+    return {"status": "ready"}
 
 
 @blp.route("/metrics", methods=["GET"])
-@blp.doc(**_text_doc("text/plain", "Prometheus metrics (text exposition format)."))
+@blp.doc(
+    operationId="metrics", **_text_doc("text/plain", "Prometheus metrics (text exposition format).")
+)
 def prometheus() -> Response:
     """Prometheus metrics: requests and latency per endpoint, solve time and status."""
     response = Response(metrics.exposition())
@@ -65,7 +69,7 @@ def prometheus() -> Response:
 
 
 @blp.route("/openapi.yaml", methods=["GET"])
-@blp.doc(**_text_doc("application/yaml", "This OpenAPI document."))
+@blp.doc(operationId="openapiDocument", **_text_doc("application/yaml", "This OpenAPI document."))
 def openapi_yaml() -> Response:
     """The OpenAPI 3.1 document of this service."""
     text = current_app.extensions.get(SPEC_KEY)
@@ -76,7 +80,10 @@ def openapi_yaml() -> Response:
 
 
 @blp.route("/docs", methods=["GET"])
-@blp.doc(**_text_doc("text/html", "Interactive API page (Swagger UI, served by this app)."))
+@blp.doc(
+    operationId="docsPage",
+    **_text_doc("text/html", "Interactive API page (Swagger UI, served by this app)."),
+)
 def docs() -> Response:
     """The interactive API page; its scripts and styles are served by this app."""
     return Response(docs_page(), mimetype="text/html")

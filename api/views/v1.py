@@ -1,15 +1,21 @@
-"""The /v1 endpoints: solve, validate, score, advise and the variants list."""
+"""The /v1 endpoints: solve, validate, score, advise and the variants list.
+
+Each view returns the library's answer; ``@blp.response`` dumps it by its response schema.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from flask import Response, current_app, jsonify
+from flask import current_app
 
-from api import calls, translate
+from api import calls, examples, translate
+from api.errors import PROBLEM_MIMETYPE
 from api.schemas import (
     AdviseRequestSchema,
     AdviseResponseSchema,
+    ProblemSchema,
     ScoreRequestSchema,
     ScoreResponseSchema,
     SolveRequestSchema,
@@ -23,25 +29,43 @@ from solver.rules import PRESETS
 
 blp = JsonBlueprint("v1", __name__, url_prefix="/v1", description="Solver and advisor.")
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 _BODY_ERRORS = ((400, "BAD_REQUEST"), (413, "REQUEST_ENTITY_TOO_LARGE"))
 
 
-def _body_errors(func: Any) -> Any:
-    """Document the problems every POST may answer besides 422."""
-    for status, name in _BODY_ERRORS:
-        func = blp.alt_response(status, response=name)(func)
-    return func
+def _post(operation: str, request: Any, response: Any, description: str) -> Callable[[F], F]:
+    """The decorators of every POST: its id, body, answer with examples, and problems."""
+
+    def decorate(func: F) -> F:
+        func = blp.alt_response(
+            422,
+            schema=ProblemSchema,
+            description="The request is invalid: which field, which card index, why.",
+            content_type=PROBLEM_MIMETYPE,
+            examples=examples.problem_example(),
+        )(func)
+        for status, name in _BODY_ERRORS:
+            func = blp.alt_response(status, response=name)(func)
+        func = blp.response(
+            200,
+            response,
+            description=description,
+            examples=examples.response_examples(operation),
+        )(func)
+        func = blp.arguments(request, examples=examples.request_examples(operation))(func)
+        func = blp.doc(operationId=operation)(func)
+        return blp.route(f"/{operation}", methods=["POST"])(func)
+
+    return decorate
 
 
 def _time_limit() -> float:
     return float(current_app.config["SOLVER_TIME_LIMIT"])
 
 
-@blp.route("/solve", methods=["POST"])
-@blp.arguments(SolveRequestSchema())
-@blp.response(200, SolveResponseSchema, description="The best partition under the goal.")
-@_body_errors
-def solve(body: dict[str, Any]) -> Response:
+@_post("solve", SolveRequestSchema(), SolveResponseSchema, "The best partition under the goal.")
+def solve(body: dict[str, Any]) -> dict[str, Any]:
     """The optimal partition of a hand.
 
     `goal` `auto` picks: Liverpool not down -> `contract`; Rummy 40 not opened ->
@@ -49,45 +73,41 @@ def solve(body: dict[str, Any]) -> Response:
     """
     situation = translate.situation_of(body)
     solution = calls.run_solve(situation, body["goal"], _time_limit())
-    payload = solution.to_dict()
-    payload["cards_needed"] = calls.cards_needed(situation, solution, _time_limit())
-    return jsonify(payload)
+    needed = calls.cards_needed(situation, solution, _time_limit())
+    return {**solution.to_dict(), "cards_needed": needed}
 
 
-@blp.route("/validate", methods=["POST"])
-@blp.arguments(ValidateRequestSchema())
-@blp.response(200, ValidateResponseSchema, description="The verdict and every violation.")
-@_body_errors
-def validate(body: dict[str, Any]) -> Response:
+@_post(
+    "validate",
+    ValidateRequestSchema(),
+    ValidateResponseSchema,
+    "The verdict and every violation.",
+)
+def validate(body: dict[str, Any]) -> Any:
     """Is this lay-down legal?"""
     situation = translate.situation_of(body)
     melds = translate.proposed_melds(body)
     layoffs = translate.layoffs_of(body)
-    return jsonify(calls.run_validate(situation, melds, layoffs, body["action"]))
+    return calls.run_validate(situation, melds, layoffs, body["action"])
 
 
-@blp.route("/score", methods=["POST"])
-@blp.arguments(ScoreRequestSchema())
-@blp.response(200, ScoreResponseSchema, description="The hand's end-of-round penalty.")
-@_body_errors
-def score(body: dict[str, Any]) -> Response:
+@_post("score", ScoreRequestSchema(), ScoreResponseSchema, "The hand's end-of-round penalty.")
+def score(body: dict[str, Any]) -> Any:
     """End-of-round penalty of a losing hand (gin: deadwood after optimal melding)."""
     situation = translate.situation_of(body)
-    return jsonify(calls.run_score(situation, body["finish"], _time_limit()))
+    return calls.run_score(situation, body["finish"], _time_limit())
 
 
-@blp.route("/advise", methods=["POST"])
-@blp.arguments(AdviseRequestSchema())
-@blp.response(200, AdviseResponseSchema, description="The recommended move and its figures.")
-@_body_errors
-def advise(body: dict[str, Any]) -> Response:
+@_post("advise", AdviseRequestSchema(), AdviseResponseSchema, "The recommended move and figures.")
+def advise(body: dict[str, Any]) -> Any:
     """What to do now: discard, draw, or buy."""
     situation = translate.situation_of(body)
-    return jsonify(calls.run_advise(situation, body["phase"], _time_limit(), body["buys_made"]))
+    return calls.run_advise(situation, body["phase"], _time_limit(), body["buys_made"])
 
 
 @blp.route("/variants", methods=["GET"])
+@blp.doc(operationId="listVariants")
 @blp.response(200, VariantsResponseSchema, description="Every preset with its rule values.")
-def variants() -> Response:
+def variants() -> dict[str, Any]:
     """Every preset with its full rule values, the Liverpool contracts included."""
-    return jsonify({"variants": {name: rules.to_dict() for name, rules in PRESETS.items()}})
+    return {"variants": {name: rules.to_dict() for name, rules in PRESETS.items()}}
