@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from api import observability
+from api import cors, observability
 from api.config import load_config
 from api.errors import register_error_handlers
 from api.spec import API_KEY, API_TITLE, API_VERSION, OPENAPI_VERSION, SPEC_OPTIONS, RummyApi
@@ -38,6 +38,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     observability.setup_logging(app.config["LOG_LEVEL"])
     observability.install(app)
     app.before_request(_limit_body)
+    cors.install(app)
 
     api = RummyApi(app)
     api.register_blueprint(v1.blp)

@@ -13,6 +13,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_HAND_CARDS": 60,
     "MAX_TABLE_MELDS": 100,
     "MAX_CARD_LIST": 500,
+    "CORS_ORIGINS": "",
 }
 
 # Environment variable -> parser. PORT and WEB_CONCURRENCY are read by gunicorn.conf.py.
@@ -20,6 +21,7 @@ _ENV_PARSERS: dict[str, type] = {
     "SOLVER_TIME_LIMIT": float,
     "MAX_CONTENT_LENGTH": int,
     "LOG_LEVEL": str,
+    "CORS_ORIGINS": str,
 }
 
 
