@@ -67,6 +67,13 @@ COMPONENTS: dict[str, dict[str, Any]] = {
             {"type": "string", "pattern": CARDS_STRING_PATTERN, "maxLength": MAX_CARD_STRING},
         ],
     },
+    "RuleOverrides": {
+        "type": "object",
+        "additionalProperties": True,
+        "description": "Overrides of the preset's rule values (house rules), named as in "
+        "`GET /v1/variants`; the bounds of each are in the `Rules` schema.",
+        "examples": [{"decks": 3}],
+    },
     "Variant": {
         "type": "string",
         "enum": list(VARIANTS),
@@ -105,6 +112,17 @@ class VariantField(ComponentField):
         if not isinstance(value, str):
             raise ValidationError("Not a valid string.")
         return validate.OneOf(VARIANTS)(value)
+
+
+class RuleOverridesField(ComponentField):
+    """An object of rule values by name; each is checked by ``solver.rules.make_rules``."""
+
+    component = "RuleOverrides"
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValidationError("Not a valid mapping type.")
+        return value
 
 
 class Cards(ComponentField):
@@ -181,15 +199,10 @@ class SituationSchema(RequestSchema):
     variant = VariantField(
         required=True, metadata={"description": "The preset the rules start from."}
     )
-    rules = fields.Dict(
-        keys=fields.String(),
+    rules = RuleOverridesField(
         load_default=None,
         allow_none=True,
-        metadata={
-            "description": "Overrides of the preset's rule values (house rules), named as in "
-            "`GET /v1/variants`; the bounds of each are in the `Rules` schema.",
-            "examples": [{"decks": 3}],
-        },
+        metadata={"description": "House rules: overrides of the preset's rule values."},
     )
     round = fields.Integer(
         strict=True,

@@ -19,6 +19,7 @@ _INIT_JS = """window.addEventListener("load", function () {
     url: "/openapi.yaml",
     dom_id: "#swagger-ui",
     deepLinking: true,
+    validatorUrl: null,  // the default badge would call a validator on the internet
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
     layout: "StandaloneLayout",
   });
