@@ -2,41 +2,72 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+SERVE_STAMP := $(VENV)/.installed-serve
+TEST_STAMP := $(VENV)/.installed-test
 PORT ?= 8000
+# Debian's browser for the browser tests (Playwright drives it; it downloads none).
+CHROMIUM := /usr/bin/chromium
+CLIENTS := build/clients
+NPM_BIN := clients/node_modules/.bin
 
-.PHONY: install run test lint typecheck bench openapi clean
+.PHONY: install run test lint typecheck bench openapi clients clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
+# Serving needs only the package; the test extras are installed by `make test`.
+$(SERVE_STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(TEST_STAMP): $(SERVE_STAMP) pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
-	touch $(STAMP)
+	touch $@
 
-install: $(STAMP)
+$(CHROMIUM):
+	apt-get update -q
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
 
-run: $(STAMP)
+$(NPM_BIN)/openapi-typescript: clients/package.json clients/package-lock.json
+	npm ci --prefix clients --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(TEST_STAMP)
+
+run: $(SERVE_STAMP)
 	PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py 'api:create_app()'
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) lint typecheck
+# The Python client and the TypeScript types, from openapi.yaml; any warning fails.
+clients: $(TEST_STAMP) $(NPM_BIN)/openapi-typescript
+	rm -rf $(CLIENTS)
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/openapi-python-client generate --fail-on-warning \
+		--path openapi.yaml --config clients/openapi-python-client.yaml \
+		--output-path $(CLIENTS)/python
+	out=$$($(NPM_BIN)/openapi-typescript openapi.yaml --default-non-nullable=false -o $(CLIENTS)/typescript/schema.d.ts 2>&1); \
+		status=$$?; echo "$$out"; \
+		[ $$status -eq 0 ] && ! echo "$$out" | grep -qi warn
+	$(NPM_BIN)/tsc --strict --noEmit --skipLibCheck clients/check.ts
+
+test: $(TEST_STAMP) $(CHROMIUM) lint typecheck clients
 	$(BIN)/python -m pytest
 
-openapi: $(STAMP)
+# The examples' answers first: the document shows them.
+openapi: $(TEST_STAMP)
+	$(BIN)/python -m api.examples
 	$(BIN)/python -m api.openapi > openapi.yaml
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python bench/solve.py
 	$(BIN)/python bench/advise.py
 	$(BIN)/python bench/http.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build clients/node_modules
