@@ -1,4 +1,4 @@
-"""The one vocabulary of goals (RULES.md section 4), shared by the solver, the advisor and the API.
+"""The one vocabulary of goals (docs/rules.md section 4), shared by solver, advisor and API.
 
 A goal names what a hand must reach; which goal a situation plays for is read from rule
 values (``Rules.goal``, ``knock_max``, whether the player is down), never from a variant name.

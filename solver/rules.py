@@ -52,7 +52,7 @@ def _values(
 
 @dataclass(frozen=True)
 class Rules:
-    """Every rule value of RULES.md section 3. The solver reads these fields, never a name."""
+    """Every rule value of docs/rules.md section 3. The solver reads these fields, never a name."""
 
     variant: str
     decks: int

@@ -43,7 +43,7 @@ def solve(
     discard: bool = False,
     must_meld: Sequence[Card] = (),
 ) -> Solution:
-    """The optimal partition of ``hand`` meeting ``goal`` (RULES.md section 4).
+    """The optimal partition of ``hand`` meeting ``goal`` (docs/rules.md section 4).
 
     ``discard``: keep one card out as the final discard, chosen to leave the least
     deadwood. When the goal cannot be met, the answer is the least-deadwood

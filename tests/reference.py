@@ -1,4 +1,4 @@
-"""An exhaustive reference partitioner, written straight from RULES.md sections 2 and 4.
+"""An exhaustive reference partitioner, written straight from docs/rules.md sections 2 and 4.
 
 It shares nothing with the solver but the card and rule value types: meld legality is
 decided here by trying every reading of a multiset of cards (each wild-rank card as
@@ -222,7 +222,7 @@ def reference(
     *,
     discard: bool = False,
 ) -> RefResult:
-    """The optimal figures RULES.md section 4 defines, by exhaustive search."""
+    """The optimal figures docs/rules.md section 4 defines, by exhaustive search."""
     part = Partitioner(hand, rules)
     plain = part.search()
     assert plain is not None  # all deadwood is always a partition

@@ -1,7 +1,7 @@
-"""An exhaustive reference for cards needed and outs (RULES.md section 4) on small hands.
+"""An exhaustive reference for cards needed and outs (docs/rules.md section 4) on small hands.
 
 Shares nothing with the advisor or the solver but the card and rule value types; meld
-legality is written here again from RULES.md section 2, by construction (every set of
+legality is written here again from docs/rules.md section 2, by construction (every set of
 a rank and every run of a suit at every window of positions, each place filled by its
 natural card or by a wild card).
 

@@ -1,4 +1,4 @@
-"""The /v1 endpoints answer as API.md says, with real solver results."""
+"""The /v1 endpoints answer as docs/api.md says, with real solver results."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card notation, parsing errors and pack limits (RULES.md section 1)."""
+"""Card notation, parsing errors and pack limits (docs/rules.md section 1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Meld legality: every rule of RULES.md section 2 and every row of section 5's table."""
+"""Meld legality: every rule of docs/rules.md section 2 and every row of section 5's table."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_set_too_long() -> None:
 
 def test_set_mixed_ranks() -> None:
     # Naturals that differ in rank share no suit either, so the kind cannot be told
-    # (API.md): both kind codes are reported, and mixed_ranks names the odd card.
+    # (docs/api.md): both kind codes are reported, and mixed_ranks names the odd card.
     result = check(LIVERPOOL, "8H 8S 9D 2C")
     assert result.kind == "unknown"
     assert sorted(v.code for v in result.violations) == ["mixed_ranks", "mixed_suits"]

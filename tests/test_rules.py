@@ -1,4 +1,4 @@
-"""Presets (RULES.md section 3) and validated house-rule overrides."""
+"""Presets (docs/rules.md section 3) and validated house-rule overrides."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ TABLE: dict[str, dict[str, Any]] = {
     },
 }
 
-# Card values per RULES.md section 3, by rank symbol.
+# Card values per docs/rules.md section 3, by rank symbol.
 VALUES: dict[str, dict[str, int]] = {
     "liverpool": {"A": 25, "2": 25, "3": 5, "9": 5, "T": 10, "K": 10},
     "rummy40": {"A": 11, "2": 2, "7": 7, "9": 9, "T": 10, "Q": 10, "JK": 25},

@@ -410,7 +410,7 @@ def test_contract_goal_needs_a_round() -> None:
 
 
 def test_reference_rejects_illegal_melds() -> None:
-    """The reference's own predicate, on melds RULES.md names."""
+    """The reference's own predicate, on melds docs/rules.md names."""
     bad = {
         "KH AH 2H": ISRAELI,  # wrap
         "AH 2H 3H": RUMMY40,  # ace low under high
