@@ -8,6 +8,7 @@ COPY pyproject.toml ./
 COPY solver/ solver/
 COPY advisor/ advisor/
 COPY api/ api/
+COPY cli/ cli/
 RUN python -m venv /opt/venv \
     && /opt/venv/bin/pip install --no-compile . \
     && /opt/venv/bin/pip uninstall -y pip
