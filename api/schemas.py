@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_dump, validate
 
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
 from solver.rules import ACE_VALUES, GOALS, PENALTIES, PRESETS
@@ -314,7 +314,14 @@ class AdviseRequestSchema(SituationSchema):
 
 
 class ResponseSchema(Schema):
-    pass
+    """Dumps dicts and objects alike, by key or attribute name."""
+
+    @post_dump
+    def _omit_unset(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        # A library value may hold None where a field does not apply (a dataclass has every
+        # attribute); the document does not allow null there, so the field is left out.
+        nullable = {f.data_key or name for name, f in self.dump_fields.items() if f.allow_none}
+        return {key: value for key, value in data.items() if value is not None or key in nullable}
 
 
 class WildSchema(ResponseSchema):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from importlib.metadata import version
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from api import calls, examples, translate
 from api.errors import ApiError
 from api.notation import CARD_PATTERN, CARDS_STRING_PATTERN
 from api.openapi import generate
+from api.schemas import AdviseResponseSchema
 
 # The reliability engineer's branch describes and bounds the rule fields (RulesSchema).
 UNDESCRIBED_HERE = {"Rules"}
@@ -194,3 +196,24 @@ def test_the_wire_holds_every_field_of_the_library_answer(
     _, body = examples.REQUESTS[operation][name]
     wire = client.post(examples.PATHS[operation], json=body).get_json()
     assert wire == _library_answer(operation, body)
+
+
+def _as_object(value: Any) -> Any:
+    """A JSON value as objects with attributes, as the typed library values are."""
+    if isinstance(value, dict):
+        return SimpleNamespace(**{key: _as_object(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return [_as_object(item) for item in value]
+    return value
+
+
+@pytest.mark.parametrize("name", list(examples.REQUESTS["advise"]))
+def test_advice_as_objects_dumps_as_the_dicts_do(name: str) -> None:
+    answer = examples.answers()["advise"][name]
+    schema = AdviseResponseSchema()
+    advice = _as_object(answer)
+    # every attribute a dataclass would carry, None where it does not apply to the phase
+    for field_name, field in schema.dump_fields.items():
+        if not field.allow_none and not hasattr(advice, field_name):
+            setattr(advice, field_name, None)
+    assert schema.dump(advice) == answer
