@@ -67,13 +67,6 @@ COMPONENTS: dict[str, dict[str, Any]] = {
             {"type": "string", "pattern": CARDS_STRING_PATTERN, "maxLength": MAX_CARD_STRING},
         ],
     },
-    "RuleOverrides": {
-        "type": "object",
-        "additionalProperties": True,
-        "description": "Overrides of the preset's rule values (house rules), named as in "
-        "`GET /v1/variants`; the bounds of each are in the `Rules` schema.",
-        "examples": [{"decks": 3}],
-    },
     "Variant": {
         "type": "string",
         "enum": list(VARIANTS),
@@ -114,17 +107,6 @@ class VariantField(ComponentField):
         return validate.OneOf(VARIANTS)(value)
 
 
-class RuleOverridesField(ComponentField):
-    """An object of rule values by name; each is checked by ``solver.rules.make_rules``."""
-
-    component = "RuleOverrides"
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, dict):
-            raise ValidationError("Not a valid mapping type.")
-        return value
-
-
 class Cards(ComponentField):
     """A list of card strings, or one string of cards separated by spaces or commas.
 
@@ -153,8 +135,7 @@ class Cards(ComponentField):
 
 
 class StrictBoolean(fields.Boolean):
-    """Only JSON ``true`` and ``false``: the document says boolean, so ``0`` or ``"yes"`` is
-    refused."""
+    """true or false, nothing that merely reads as one ("yes", 1)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, bool):
@@ -199,10 +180,14 @@ class SituationSchema(RequestSchema):
     variant = VariantField(
         required=True, metadata={"description": "The preset the rules start from."}
     )
-    rules = RuleOverridesField(
+    rules = fields.Dict(
+        keys=fields.String(),
         load_default=None,
         allow_none=True,
-        metadata={"description": "House rules: overrides of the preset's rule values."},
+        metadata={
+            "description": "Overrides of the preset's rule values (names as in GET /v1/variants).",
+            "example": {"decks": 3},
+        },
     )
     round = fields.Integer(
         strict=True,
@@ -476,12 +461,9 @@ class ScoreResponseSchema(ResponseSchema):
 
 
 class ContractSchema(ResponseSchema):
-    sets = fields.Integer(required=True, metadata={"description": "Sets the round asks for."})
-    runs = fields.Integer(required=True, metadata={"description": "Runs the round asks for."})
-    all_cards = fields.Boolean(
-        required=True,
-        metadata={"description": "Going down must use every card (no final discard)."},
-    )
+    sets = fields.Integer(required=True)
+    runs = fields.Integer(required=True)
+    all_cards = fields.Boolean(required=True)
 
 
 class RulesSchema(ResponseSchema):

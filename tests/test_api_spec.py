@@ -22,8 +22,8 @@ from api.notation import CARD_PATTERN, CARDS_STRING_PATTERN
 from api.openapi import generate
 from api.schemas import AdviseResponseSchema
 
-# The reliability engineer's branch describes and bounds the rule fields (RulesSchema).
-UNDESCRIBED_HERE = {"Rules"}
+# The reliability engineer's branch describes and bounds the rule fields and contracts.
+UNDESCRIBED_HERE = {"Rules", "Contract"}
 
 
 @pytest.fixture(scope="module")
