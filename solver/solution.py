@@ -14,7 +14,7 @@ class Solution:
     """``goal`` solved; ``feasible``: the goal is met by ``melds``; otherwise ``melds`` is the
     least-deadwood partition with no goal. ``optimal`` is false only when the time limit
     stopped the search. ``discard``: the card kept out as the final discard, when one was
-    reserved (for ``win`` it is also listed in ``deadwood``, as docs/rules.md says)."""
+    reserved (for ``win`` it is also listed in ``deadwood``, as RULES.md says)."""
 
     goal: str
     feasible: bool
