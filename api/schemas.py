@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
+from solver.limits import (
+    CARD_VALUE,
+    CONTRACT_MELDS,
+    CONTRACT_ROUNDS,
+    CONTRACT_TOTAL_MELDS,
+    MAX_BUYS_MADE,
+    MAX_CARD_LIST,
+    MAX_HAND_CARDS,
+    MAX_TABLE_MELDS,
+    RULE_BOUNDS,
+)
 from solver.rules import ACE_VALUES, GOALS, PENALTIES, PRESETS
 
-MAX_HAND = 60
-MAX_TABLE = 100
-MAX_LIST = 500
+MAX_HAND = MAX_HAND_CARDS
+MAX_TABLE = MAX_TABLE_MELDS
+MAX_LIST = MAX_CARD_LIST
 MAX_CARD_STRING = 2000
 
 VARIANTS: tuple[str, ...] = tuple(PRESETS)
@@ -82,9 +93,177 @@ class Cards(fields.Field):  # type: ignore[type-arg]
         raise ValidationError("Must be a list of card strings or one string of cards.")
 
 
+class StrictBoolean(fields.Boolean):
+    """true or false, nothing that merely reads as one ("yes", 1)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 class RequestSchema(Schema):
     class Meta:
         unknown = EXCLUDE
+
+
+class ResponseSchema(Schema):
+    class Meta:
+        unknown = INCLUDE
+
+
+_CONTRACT_DOC = {
+    "sets": "Sets to lay down in this round.",
+    "runs": "Runs to lay down in this round.",
+    "all_cards": "The round is won only by melding every card (Liverpool's last round).",
+}
+
+
+def _contract_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[type-arg]
+    melds = validate.Range(min=CONTRACT_MELDS.lo, max=CONTRACT_MELDS.hi)
+    return {
+        "sets": fields.Integer(
+            required=required,
+            strict=True,
+            validate=melds,
+            metadata={"description": _CONTRACT_DOC["sets"]},
+        ),
+        "runs": fields.Integer(
+            required=required,
+            strict=True,
+            validate=melds,
+            metadata={"description": _CONTRACT_DOC["runs"]},
+        ),
+        "all_cards": StrictBoolean(
+            required=required, metadata={"description": _CONTRACT_DOC["all_cards"]}
+        ),
+    }
+
+
+ContractSchema = ResponseSchema.from_dict(_contract_fields(True), name="ContractSchema")
+
+
+# One round of a custom contract list; a missing count is 0.
+ContractOverrideSchema = RequestSchema.from_dict(
+    _contract_fields(False), name="ContractOverrideSchema"
+)
+
+
+def _bounded(name: str) -> validate.Range:
+    bound = RULE_BOUNDS[name]
+    return validate.Range(min=bound.lo, max=bound.hi)
+
+
+def _int_rule(
+    name: str, description: str, required: bool, nullable: bool = False
+) -> fields.Integer:
+    bound = RULE_BOUNDS[name]
+    return fields.Integer(
+        required=required,
+        strict=True,
+        allow_none=nullable,
+        validate=_bounded(name),
+        metadata={"description": f"{description} ({bound.lo}..{bound.hi})"},
+    )
+
+
+def _rule_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[type-arg]
+    """Every overridable rule, with its bounds (solver/limits.py) and what it means."""
+    contract = ContractSchema if required else ContractOverrideSchema
+    return {
+        "decks": _int_rule("decks", "Standard 52-card decks in the pack.", required),
+        "jokers": _int_rule("jokers", "Jokers in the pack (in all, not per deck).", required),
+        "wild_ranks": fields.List(
+            fields.String(),
+            required=required,
+            metadata={"description": 'Ranks whose cards are wild, such as `["2"]`.'},
+        ),
+        "set_min": _int_rule("set_min", "Fewest cards in a set.", required),
+        "set_max": _int_rule("set_max", "Most cards in a set.", required),
+        "set_distinct_suits": StrictBoolean(
+            required=required,
+            metadata={"description": "A set's cards are of different suits (4 at most)."},
+        ),
+        "run_min": _int_rule("run_min", "Fewest cards in a run.", required),
+        "ace": fields.String(
+            required=required,
+            validate=validate.OneOf(ACE_VALUES),
+            metadata={
+                "description": "Where an ace stands in a run: below the 2, above the K, or either."
+            },
+        ),
+        "set_min_naturals": _int_rule(
+            "set_min_naturals", "Fewest natural (not wild) cards in a set.", required
+        ),
+        "run_min_naturals": _int_rule(
+            "run_min_naturals", "Fewest natural (not wild) cards in a run.", required
+        ),
+        "max_wilds_per_meld": _int_rule(
+            "max_wilds_per_meld", "Most wild cards in one meld; null: no limit.", required, True
+        ),
+        "card_values": fields.Dict(
+            keys=fields.String(),
+            values=fields.Integer(
+                strict=True, validate=validate.Range(min=CARD_VALUE.lo, max=CARD_VALUE.hi)
+            ),
+            required=required,
+            metadata={
+                "description": "Deadwood points by rank (A..K, JK for the joker), "
+                f"{CARD_VALUE.lo}..{CARD_VALUE.hi}; an override changes only the ranks it names."
+            },
+        ),
+        "opening_min": _int_rule(
+            "opening_min", "Points the first lay-down must reach; null: no opening.", required, True
+        ),
+        "contracts": fields.List(
+            fields.Nested(contract, unknown=RAISE),
+            required=required,
+            validate=validate.Length(max=CONTRACT_ROUNDS.hi),
+            metadata={
+                "description": "The contract of each round, in order (at most "
+                f"{CONTRACT_ROUNDS.hi} rounds of {CONTRACT_TOTAL_MELDS.lo}.."
+                f"{CONTRACT_TOTAL_MELDS.hi} melds)."
+            },
+        ),
+        "require_run": StrictBoolean(
+            required=required,
+            metadata={"description": "Going out needs at least one run among the melds."},
+        ),
+        "hand_size": _int_rule("hand_size", "Cards dealt to each player.", required),
+        "goal": fields.String(
+            required=required,
+            validate=validate.OneOf(GOALS),
+            metadata={"description": "What the solver aims for before going down or opening."},
+        ),
+        "knock_max": _int_rule(
+            "knock_max", "Most deadwood points to knock with; null: no knocking.", False, True
+        ),
+        "max_buys": _int_rule(
+            "max_buys", "Most buys per round (Liverpool); null: no limit.", False, True
+        ),
+        "hand_rummy_penalty": fields.String(
+            validate=validate.OneOf(PENALTIES),
+            metadata={"description": "Penalty for the others when a player goes out all at once."},
+        ),
+        "joker_hand_penalty": _int_rule(
+            "joker_hand_penalty", "Points a joker left in hand costs.", False
+        ),
+    }
+
+
+RulesSchema = ResponseSchema.from_dict(
+    {
+        "variant": fields.String(
+            required=True, metadata={"description": "The preset these values belong to."}
+        ),
+        **_rule_fields(True),
+    },
+    name="RulesSchema",
+)
+
+
+# Overrides of a preset's rule values: any subset of them; an unknown name is refused.
+RuleOverridesSchema = RequestSchema.from_dict(_rule_fields(False), name="RuleOverridesSchema")
 
 
 class TableMeldSchema(RequestSchema):
@@ -113,8 +292,9 @@ class SituationSchema(RequestSchema):
         validate=validate.OneOf(VARIANTS),
         metadata={"description": "The preset the rules start from."},
     )
-    rules = fields.Dict(
-        keys=fields.String(),
+    rules = fields.Nested(
+        RuleOverridesSchema,
+        unknown=RAISE,
         load_default=None,
         allow_none=True,
         metadata={
@@ -175,17 +355,13 @@ class AdviseRequestSchema(SituationSchema):
     phase = fields.String(load_default="discard", validate=validate.OneOf(PHASES))
     buys_made = fields.Integer(
         load_default=0,
-        validate=validate.Range(min=0, max=100),
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_BUYS_MADE),
         metadata={"description": "Liverpool: buys made so far this round (for max_buys)."},
     )
 
 
 # -- responses (documentation; the views send the library's dicts as they are) --
-
-
-class ResponseSchema(Schema):
-    class Meta:
-        unknown = INCLUDE
 
 
 class WildSchema(ResponseSchema):
@@ -265,37 +441,6 @@ class ScoreResponseSchema(ResponseSchema):
     melds = fields.List(
         fields.Nested(MeldSchema), metadata={"description": "Gin: the melds set aside."}
     )
-
-
-class ContractSchema(ResponseSchema):
-    sets = fields.Integer(required=True)
-    runs = fields.Integer(required=True)
-    all_cards = fields.Boolean(required=True)
-
-
-class RulesSchema(ResponseSchema):
-    variant = fields.String(required=True)
-    decks = fields.Integer(required=True)
-    jokers = fields.Integer(required=True)
-    wild_ranks = fields.List(fields.String(), required=True)
-    set_min = fields.Integer(required=True)
-    set_max = fields.Integer(required=True)
-    set_distinct_suits = fields.Boolean(required=True)
-    run_min = fields.Integer(required=True)
-    ace = fields.String(required=True, validate=validate.OneOf(ACE_VALUES))
-    set_min_naturals = fields.Integer(required=True)
-    run_min_naturals = fields.Integer(required=True)
-    max_wilds_per_meld = fields.Integer(required=True, allow_none=True)
-    card_values = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
-    opening_min = fields.Integer(required=True, allow_none=True)
-    contracts = fields.List(fields.Nested(ContractSchema), required=True)
-    require_run = fields.Boolean(required=True)
-    hand_size = fields.Integer(required=True)
-    goal = fields.String(required=True, validate=validate.OneOf(GOALS))
-    knock_max = fields.Integer(allow_none=True)
-    max_buys = fields.Integer(allow_none=True)
-    hand_rummy_penalty = fields.String(validate=validate.OneOf(PENALTIES))
-    joker_hand_penalty = fields.Integer()
 
 
 class VariantsResponseSchema(ResponseSchema):
