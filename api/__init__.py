@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from api import observability
+from api import budget, observability
 from api.config import load_config
 from api.errors import register_error_handlers
 from api.spec import API_DESCRIPTION, API_KEY, API_TITLE, API_VERSION, OPENAPI_VERSION, RummyApi
@@ -36,6 +36,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     observability.setup_logging(app.config["LOG_LEVEL"])
+    app.before_request(budget.start)  # first: the budget covers everything after arrival
     observability.install(app)
     app.before_request(_limit_body)
 

@@ -8,16 +8,16 @@ from typing import Any
 
 DEFAULTS: dict[str, Any] = {
     "SOLVER_TIME_LIMIT": 2.0,
+    # A request's whole wall-clock budget: parsing, model building and every solve.
+    "REQUEST_TIME_LIMIT": 2.5,
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "LOG_LEVEL": "INFO",
-    "MAX_HAND_CARDS": 60,
-    "MAX_TABLE_MELDS": 100,
-    "MAX_CARD_LIST": 500,
 }
 
 # Environment variable -> parser. PORT and WEB_CONCURRENCY are read by gunicorn.conf.py.
 _ENV_PARSERS: dict[str, type] = {
     "SOLVER_TIME_LIMIT": float,
+    "REQUEST_TIME_LIMIT": float,
     "MAX_CONTENT_LENGTH": int,
     "LOG_LEVEL": str,
 }
@@ -50,10 +50,11 @@ def load_config(
     if overrides:
         settings.update(overrides)
     settings["LOG_LEVEL"] = str(settings["LOG_LEVEL"]).upper()
-    if float(settings["SOLVER_TIME_LIMIT"]) <= 0:
-        raise ConfigError("SOLVER_TIME_LIMIT must be positive")
+    for name in ("SOLVER_TIME_LIMIT", "REQUEST_TIME_LIMIT"):
+        if float(settings[name]) <= 0:
+            raise ConfigError(f"{name} must be positive")
+        settings[name] = float(settings[name])
     if int(settings["MAX_CONTENT_LENGTH"]) <= 0:
         raise ConfigError("MAX_CONTENT_LENGTH must be positive")
-    settings["SOLVER_TIME_LIMIT"] = float(settings["SOLVER_TIME_LIMIT"])
     settings["MAX_CONTENT_LENGTH"] = int(settings["MAX_CONTENT_LENGTH"])
     return settings

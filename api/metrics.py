@@ -43,6 +43,12 @@ SOLVE_TIME = Histogram(
     buckets=LATENCY_BUCKETS,
 )
 
+TIMED_OUT = Counter(
+    "rummy_http_requests_timed_out_total",
+    "Requests whose time budget ran out before an answer (answered 503), by endpoint.",
+    ["endpoint"],
+)
+
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 
 
@@ -54,6 +60,10 @@ def record_request(endpoint: str, method: str, status: int, seconds: float) -> N
 def record_solve(variant: str, goal: str, optimal: bool, seconds: float) -> None:
     SOLVES.labels(variant, goal, "optimal" if optimal else "time_limit").inc()
     SOLVE_TIME.labels(variant, goal).observe(seconds)
+
+
+def record_timeout(endpoint: str) -> None:
+    TIMED_OUT.labels(endpoint).inc()
 
 
 def exposition() -> bytes:

@@ -311,13 +311,16 @@ class SituationSchema(RequestSchema):
     hand = Cards(
         max_items=MAX_HAND,
         required=True,
-        metadata={"description": "The player's cards (at most 60).", "example": CARD_EXAMPLE},
+        metadata={
+            "description": f"The player's cards (at most {MAX_HAND}).",
+            "example": CARD_EXAMPLE,
+        },
     )
     table = fields.List(
         fields.Nested(TableMeldSchema),
         load_default=list,
         validate=validate.Length(max=MAX_TABLE),
-        metadata={"description": "Melds already on the table (at most 100)."},
+        metadata={"description": f"Melds already on the table (at most {MAX_TABLE})."},
     )
     discard_pile = Cards(
         load_default=list, metadata={"description": "Bottom first; the last is the top discard."}
@@ -382,8 +385,17 @@ class MeldSchema(ResponseSchema):
 
 class SolveResponseSchema(ResponseSchema):
     goal = fields.String(required=True, validate=validate.OneOf(GOALS))
-    feasible = fields.Boolean(required=True)
-    optimal = fields.Boolean(required=True)
+    feasible = fields.Boolean(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The goal is met by `melds`; null when the time limit stopped the "
+            "search before that was settled (`reason` says so)."
+        },
+    )
+    optimal = fields.Boolean(
+        required=True, metadata={"description": "False when the time limit stopped a search."}
+    )
     melds = fields.List(fields.Nested(MeldSchema), required=True)
     deadwood = fields.List(fields.String(), required=True)
     deadwood_points = fields.Integer(required=True)
@@ -391,9 +403,19 @@ class SolveResponseSchema(ResponseSchema):
     cards_needed = fields.Integer(
         required=True,
         allow_none=True,
-        metadata={"description": "null when no live cards can reach the goal"},
+        metadata={
+            "description": "null when no live cards can reach the goal, or, with `reason` "
+            "`time_limit`, when the search ran out of time before finding out"
+        },
     )
     discard = fields.String(allow_none=True)
+    reason = fields.String(
+        validate=validate.OneOf(("time_limit",)),
+        metadata={
+            "description": "Present when a figure is unknown rather than disproved: "
+            "`time_limit`, the request's time budget ran out."
+        },
+    )
 
 
 class ViolationSchema(ResponseSchema):

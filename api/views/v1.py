@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Response, current_app, jsonify
 
-from api import calls, translate
+from api import budget, calls, translate
 from api.schemas import (
     AdviseRequestSchema,
     AdviseResponseSchema,
@@ -48,9 +48,12 @@ def solve(body: dict[str, Any]) -> Response:
     `opening`; Israeli -> `win`; otherwise `deadwood`.
     """
     situation = translate.situation_of(body)
-    solution = calls.run_solve(situation, body["goal"], _time_limit())
+    solution = calls.run_solve(situation, body["goal"], _time_limit(), budget.current())
+    needed = calls.cards_needed(situation, solution, _time_limit(), budget.current())
     payload = solution.to_dict()
-    payload["cards_needed"] = calls.cards_needed(situation, solution, _time_limit())
+    payload["cards_needed"] = needed.needed
+    if solution.feasible is None or (needed.needed is None and not needed.optimal):
+        payload["reason"] = "time_limit"  # something above is unknown, not disproved
     return jsonify(payload)
 
 
@@ -73,7 +76,7 @@ def validate(body: dict[str, Any]) -> Response:
 def score(body: dict[str, Any]) -> Response:
     """End-of-round penalty of a losing hand (gin: deadwood after optimal melding)."""
     situation = translate.situation_of(body)
-    return jsonify(calls.run_score(situation, body["finish"], _time_limit()))
+    return jsonify(calls.run_score(situation, body["finish"], _time_limit(), budget.current()))
 
 
 @blp.route("/advise", methods=["POST"])
@@ -83,7 +86,11 @@ def score(body: dict[str, Any]) -> Response:
 def advise(body: dict[str, Any]) -> Response:
     """What to do now: discard, draw, or buy."""
     situation = translate.situation_of(body)
-    return jsonify(calls.run_advise(situation, body["phase"], _time_limit(), body["buys_made"]))
+    return jsonify(
+        calls.run_advise(
+            situation, body["phase"], _time_limit(), budget.current(), body["buys_made"]
+        )
+    )
 
 
 @blp.route("/variants", methods=["GET"])
