@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from api import budget, observability
+from api import budget, observability, shedding
 from api.config import load_config
 from api.errors import register_error_handlers
 from api.spec import API_DESCRIPTION, API_KEY, API_TITLE, API_VERSION, OPENAPI_VERSION, RummyApi
@@ -39,6 +39,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(budget.start)  # first: the budget covers everything after arrival
     observability.install(app)
     app.before_request(_limit_body)
+    shedding.install(app)
 
     api = RummyApi(app)
     api.register_blueprint(v1.blp)

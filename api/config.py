@@ -10,6 +10,10 @@ DEFAULTS: dict[str, Any] = {
     "SOLVER_TIME_LIMIT": 2.0,
     # A request's whole wall-clock budget: parsing, model building and every solve.
     "REQUEST_TIME_LIMIT": 2.5,
+    # Per worker process: advice and solves running at once, and waiting beyond those.
+    "ADVISE_CONCURRENCY": 1,
+    "SOLVE_CONCURRENCY": 1,
+    "QUEUE_DEPTH": 2,
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "LOG_LEVEL": "INFO",
 }
@@ -18,6 +22,9 @@ DEFAULTS: dict[str, Any] = {
 _ENV_PARSERS: dict[str, type] = {
     "SOLVER_TIME_LIMIT": float,
     "REQUEST_TIME_LIMIT": float,
+    "ADVISE_CONCURRENCY": int,
+    "SOLVE_CONCURRENCY": int,
+    "QUEUE_DEPTH": int,
     "MAX_CONTENT_LENGTH": int,
     "LOG_LEVEL": str,
 }
@@ -54,7 +61,11 @@ def load_config(
         if float(settings[name]) <= 0:
             raise ConfigError(f"{name} must be positive")
         settings[name] = float(settings[name])
-    if int(settings["MAX_CONTENT_LENGTH"]) <= 0:
-        raise ConfigError("MAX_CONTENT_LENGTH must be positive")
-    settings["MAX_CONTENT_LENGTH"] = int(settings["MAX_CONTENT_LENGTH"])
+    for name in ("MAX_CONTENT_LENGTH", "ADVISE_CONCURRENCY", "SOLVE_CONCURRENCY"):
+        if int(settings[name]) <= 0:
+            raise ConfigError(f"{name} must be positive")
+        settings[name] = int(settings[name])
+    if int(settings["QUEUE_DEPTH"]) < 0:
+        raise ConfigError("QUEUE_DEPTH must be 0 or more")
+    settings["QUEUE_DEPTH"] = int(settings["QUEUE_DEPTH"])
     return settings

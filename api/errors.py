@@ -25,9 +25,13 @@ log = logging.getLogger("api.errors")
 # HTTP status -> (type slug, title) of the problems this service answers with.
 PROBLEM_KINDS: dict[int, tuple[str, str]] = {
     400: ("malformed-request", "Malformed request"),
+    403: ("forbidden", "Forbidden"),
     404: ("not-found", "Not found"),
     405: ("method-not-allowed", "Method not allowed"),
     413: ("payload-too-large", "Request body too large"),
+    414: ("uri-too-long", "Request line too long"),
+    417: ("expectation-failed", "Expectation failed"),
+    431: ("headers-too-large", "Request header fields too large"),
     422: ("invalid-request", "Invalid request"),
     500: ("internal-error", "Internal server error"),
     501: ("not-implemented", "Not implemented"),
