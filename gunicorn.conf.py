@@ -1,9 +1,9 @@
 """Gunicorn settings for the rummy API (``gunicorn -c gunicorn.conf.py 'api:create_app()'``).
 
 Read from the environment: PORT (8000), WEB_CONCURRENCY (worker processes: the CPUs this
-process may use), WEB_THREADS (threads per worker, 8), REQUEST_TIME_LIMIT (2.5 s: the
-graceful shutdown waits a little longer than one request may take), LOG_LEVEL.
-See docs/operations.md.
+process may use), WEB_THREADS (threads per worker, 8), MAX_REQUESTS (2000 before a worker
+is recycled), REQUEST_TIME_LIMIT (2.5 s: the graceful shutdown waits a little longer than
+one request may take), LOG_LEVEL. See docs/operations.md.
 """
 
 from __future__ import annotations
@@ -55,8 +55,9 @@ timeout = 30
 # Requests in flight at SIGTERM finish: none takes longer than its budget.
 graceful_timeout = int(_float_env("REQUEST_TIME_LIMIT", 2.5)) + 5
 keepalive = 5
-max_requests = 2000
-max_requests_jitter = 200
+# Workers are recycled now and then (MAX_REQUESTS, 2000); the others serve meanwhile.
+max_requests = int(os.environ.get("MAX_REQUESTS", "") or 2000)
+max_requests_jitter = max_requests // 10
 accesslog = None  # the app logs one JSON line per request, with its request id
 errorlog = "-"
 loglevel = (os.environ.get("LOG_LEVEL") or "info").lower()
