@@ -147,3 +147,24 @@ def test_a_respawned_worker_serves_within_a_second() -> None:
                 pass
             assert time.monotonic() - spawned < 1.0
             time.sleep(0.01)
+
+
+def _chunks(body: bytes) -> Iterator[bytes]:
+    for i in range(0, len(body), 4096):
+        yield body[i : i + 4096]
+
+
+def test_a_chunked_body_over_the_limit_is_413_and_one_within_it_is_served(server: Server) -> None:
+    big = b'{"variant": "gin", "hand": "' + b"AS " * 40000 + b'"}'
+    r = requests.post(f"{server.url}/v1/solve", data=_chunks(big), timeout=10)
+    _is_problem(r, 413)
+    small = b'{"variant": "gin", "hand": "AS 2S 3S"}'
+    r = requests.post(f"{server.url}/v1/solve", data=_chunks(small), timeout=10)
+    assert r.status_code == 200, r.text
+
+
+def test_options_answers_no_content_with_the_allowed_methods(server: Server) -> None:
+    r = requests.options(f"{server.url}/v1/solve", timeout=5)
+    assert r.status_code == 204
+    assert "text/html" not in r.headers.get("Content-Type", "")
+    assert set(r.headers["Allow"].replace(" ", "").split(",")) == {"POST", "OPTIONS"}
