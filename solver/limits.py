@@ -27,6 +27,13 @@ class Bound:
         return f"{self.lo}..{self.hi}"
 
 
+# Measured: with three decks and six jokers a 30-card hand is solved or cut off within
+# REQUEST_TIME_LIMIT + 0.5 s; a 3-deck pack holds at most 54 melds of three.
+MAX_HAND_CARDS = 30
+MAX_TABLE_MELDS = 60
+MAX_CARD_LIST = 500  # discard pile and seen cards
+MAX_BUYS_MADE = 100
+
 RULE_BOUNDS: Mapping[str, Bound] = MappingProxyType(
     {
         "decks": Bound(1, 3),
@@ -37,7 +44,7 @@ RULE_BOUNDS: Mapping[str, Bound] = MappingProxyType(
         "set_min_naturals": Bound(1, 8),
         "run_min_naturals": Bound(1, 14),
         "max_wilds_per_meld": Bound(0, 14),
-        "hand_size": Bound(1, 60),
+        "hand_size": Bound(1, MAX_HAND_CARDS),
         "opening_min": Bound(0, 1000),
         "knock_max": Bound(0, 1000),
         "max_buys": Bound(0, 100),
@@ -50,7 +57,3 @@ CONTRACT_MELDS = Bound(0, 4)
 CONTRACT_TOTAL_MELDS = Bound(1, 4)
 CONTRACT_ROUNDS = Bound(0, 10)
 
-MAX_HAND_CARDS = 30
-MAX_TABLE_MELDS = 60
-MAX_CARD_LIST = 500
-MAX_BUYS_MADE = 100
