@@ -26,6 +26,7 @@ from solver.budget import Budget, BudgetExhausted
 # Past its deadline a request may work this long before it is stopped: the answer (a 503)
 # then still leaves within the documented half second.
 OVERRUN = 0.2
+_AGAIN = 0.05
 
 
 def start() -> None:
@@ -83,11 +84,16 @@ class _Watchdog:
                     continue
                 heapq.heappop(self._heap)
             with guard.lock:
-                if not guard.done:
-                    guard.done = True
-                    ctypes.pythonapi.PyThreadState_SetAsyncExc(
-                        ctypes.c_ulong(guard.thread_id), ctypes.py_object(BudgetExhausted)
-                    )
+                if guard.done:
+                    continue
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                    ctypes.c_ulong(guard.thread_id), ctypes.py_object(BudgetExhausted)
+                )
+            # raised inside a gc or weakref callback, the exception is ignored: try again
+            # until the guarded work is over
+            guard.deadline = time.monotonic() + _AGAIN
+            with self._cond:
+                heapq.heappush(self._heap, (guard.deadline, next(self._seq), guard))
 
 
 _WATCHDOG = _Watchdog()
