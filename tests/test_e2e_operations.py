@@ -69,7 +69,10 @@ def test_advice_beyond_the_queue_is_refused_at_once_and_livez_stays_quick(server
     assert min(refused) < 0.5  # beyond the queue: at once, not after waiting
     assert all(after == "1" for status, _, after in results if status == 503)
     assert livez < 0.5
-    assert "rummy_http_shed_total" in requests.get(f"{server.url}/metrics", timeout=5).text
+    metrics = requests.get(f"{server.url}/metrics", timeout=5).text
+    assert "rummy_http_shed_total" in metrics
+    assert 'rummy_http_in_flight{lane="advise"} 0.0' in metrics  # all done now
+    assert 'rummy_http_queued{lane="advise"} 0.0' in metrics
 
 
 def _raw(server: Server, data: bytes) -> tuple[int, dict[str, str], bytes]:
@@ -168,3 +171,23 @@ def test_options_answers_no_content_with_the_allowed_methods(server: Server) -> 
     assert r.status_code == 204
     assert "text/html" not in r.headers.get("Content-Type", "")
     assert set(r.headers["Allow"].replace(" ", "").split(",")) == {"POST", "OPTIONS"}
+
+
+def _livez_count(server: Server) -> float:
+    text = requests.get(f"{server.url}/metrics", timeout=5).text
+    prefix = 'rummy_http_requests_total{endpoint="/livez",method="GET",status="200"} '
+    return sum(float(line[len(prefix) :]) for line in text.splitlines() if line.startswith(prefix))
+
+
+def test_counters_stay_monotone_when_a_worker_exits() -> None:
+    with gunicorn_process(workers=2) as server:
+        for _ in range(20):
+            requests.get(f"{server.url}/livez", timeout=5)
+        before = _livez_count(server)
+        assert before >= 20
+        victim = server.worker_pids()[0]
+        os.kill(victim, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        while victim in server.worker_pids() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _livez_count(server) >= before
