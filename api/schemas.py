@@ -112,13 +112,6 @@ class ResponseSchema(Schema):
         unknown = INCLUDE
 
 
-_CONTRACT_DOC = {
-    "sets": "Sets to lay down in this round.",
-    "runs": "Runs to lay down in this round.",
-    "all_cards": "The round is won only by melding every card (Liverpool's last round).",
-}
-
-
 def _contract_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[type-arg]
     melds = validate.Range(min=CONTRACT_MELDS.lo, max=CONTRACT_MELDS.hi)
     return {
@@ -126,16 +119,17 @@ def _contract_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore
             required=required,
             strict=True,
             validate=melds,
-            metadata={"description": _CONTRACT_DOC["sets"]},
+            metadata={"description": "Sets to lay down in this round."},
         ),
         "runs": fields.Integer(
             required=required,
             strict=True,
             validate=melds,
-            metadata={"description": _CONTRACT_DOC["runs"]},
+            metadata={"description": "Runs to lay down in this round."},
         ),
         "all_cards": StrictBoolean(
-            required=required, metadata={"description": _CONTRACT_DOC["all_cards"]}
+            required=required,
+            metadata={"description": "The round is won only by melding every card."},
         ),
     }
 
@@ -149,21 +143,15 @@ ContractOverrideSchema = RequestSchema.from_dict(
 )
 
 
-def _bounded(name: str) -> validate.Range:
-    bound = RULE_BOUNDS[name]
-    return validate.Range(min=bound.lo, max=bound.hi)
-
-
 def _int_rule(
     name: str, description: str, required: bool, nullable: bool = False
 ) -> fields.Integer:
-    bound = RULE_BOUNDS[name]
     return fields.Integer(
         required=required,
         strict=True,
         allow_none=nullable,
-        validate=_bounded(name),
-        metadata={"description": f"{description} ({bound.lo}..{bound.hi})"},
+        validate=validate.Range(min=RULE_BOUNDS[name].lo, max=RULE_BOUNDS[name].hi),
+        metadata={"description": description},  # the bounds show as minimum and maximum
     )
 
 
