@@ -1,7 +1,9 @@
 """Gunicorn settings for the rummy API (``gunicorn -c gunicorn.conf.py 'api:create_app()'``).
 
-Read from the environment: PORT (8000), WEB_CONCURRENCY (the CPUs this process may use),
-SOLVER_TIME_LIMIT (2 s; the worker timeout stays well above it), LOG_LEVEL.
+Read from the environment: PORT (8000), WEB_CONCURRENCY (worker processes: the CPUs this
+process may use), WEB_THREADS (threads per worker, 8), MAX_REQUESTS (2000 before a worker
+is recycled), REQUEST_TIME_LIMIT (2.5 s: the graceful shutdown waits a little longer than
+one request may take), LOG_LEVEL. See docs/operations.md.
 """
 
 from __future__ import annotations
@@ -41,13 +43,21 @@ else:
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "") or _cpus())
-worker_class = "sync"
-# A request never takes much more than the solver's limit (an advice runs a few solves).
-timeout = int(max(30.0, 10 * _float_env("SOLVER_TIME_LIMIT", 2.0)))
-graceful_timeout = 20
+# Threads, so that cheap requests are served beside running solves; the app admits the
+# CPU-bound ones per lane (api/shedding.py) and refuses the excess at once.
+worker_class = "api.worker.DrainingWorker"
+threads = int(os.environ.get("WEB_THREADS", "") or 8)
+# Import the app once in the master: a respawned worker serves at once.
+preload_app = True
+# gthread workers report from their main loop, not from a request: this catches a hung
+# process, not a slow request (the request budget bounds those).
+timeout = 30
+# Requests in flight at SIGTERM finish: none takes longer than its budget.
+graceful_timeout = int(_float_env("REQUEST_TIME_LIMIT", 2.5)) + 5
 keepalive = 5
-max_requests = 2000
-max_requests_jitter = 200
+# Workers are recycled now and then (MAX_REQUESTS, 2000); the others serve meanwhile.
+max_requests = int(os.environ.get("MAX_REQUESTS", "") or 2000)
+max_requests_jitter = max_requests // 10
 accesslog = None  # the app logs one JSON line per request, with its request id
 errorlog = "-"
 loglevel = (os.environ.get("LOG_LEVEL") or "info").lower()

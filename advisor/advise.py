@@ -12,6 +12,7 @@ from advisor.evaluate import Evaluator, without
 from advisor.goals import goal_for, read_table
 from advisor.laydown_advice import LayDown, advise_lay_down
 from advisor.situation import Situation
+from solver.budget import Budget
 from solver.cards import counts_of
 
 PHASES: tuple[str, ...] = ("discard", "draw", "buy")
@@ -22,14 +23,16 @@ def advise(
     phase: str = "discard",
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    budget: Budget | None = None,
     buys_made: int = 0,
 ) -> dict[str, Any]:
     """The /v1/advise response for ``phase`` (API.md). ``time_limit`` bounds each solve;
-    the whole advice gets a few of them. ``buys_made``: buys so far this round."""
+    the whole advice gets a few of them, within ``budget``. ``buys_made``: buys so far this
+    round."""
     if phase not in PHASES:
         raise ValueError(f"phase must be one of {', '.join(PHASES)}")
     table = read_table(situation)
-    ev = Evaluator(situation, goal_for(situation, table), table, time_limit)
+    ev = Evaluator(situation, goal_for(situation, table), table, time_limit, budget)
     if phase == "draw":
         out = advise_draw(ev)
     elif phase == "buy":

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from ortools.sat.python import cp_model
 
 from advisor.completions import completion_templates
+from solver.budget import Budget
 from solver.candidates import Template, card_id
 from solver.cards import NUM_KINDS, Card
 from solver.melds import Meld
@@ -233,10 +234,12 @@ def distance(
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
     budget: int | None = None,
+    clock: Budget | None = None,
 ) -> Answer:
     """Least live cards to add (each replacing a held card) so the hand meets ``q``.
 
-    ``budget``: only completions of at most this many cards.
+    ``budget``: only completions of at most this many cards. ``clock``: the request's
+    time budget, shared by the solves (each at most ``time_limit``).
     """
     n = sum(held)
     if lower_bound(q, n) is None:
@@ -245,11 +248,13 @@ def distance(
     if budget is not None:
         budgets = [min(budget, n)]
     for cap in budgets:
+        if clock is not None and clock.expired:
+            return Answer(None, optimal=False)
         b = _Builder(q, held, live, cap)
         b.add_goal()
         b.m.add(b.total_added <= cap)
         b.m.minimize(b.total_added)
-        answer, status = _solve(b, time_limit)
+        answer, status = _solve(b, time_limit if clock is None else clock.limit(time_limit))
         if status == cp_model.INFEASIBLE:
             continue
         return answer or Answer(None, optimal=False)

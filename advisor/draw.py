@@ -67,7 +67,7 @@ def _obliged_meld(ev: Evaluator, hand: Sequence[Card], card: Card) -> tuple[bool
     turn (before opening, a valid opening). Returns (allowed, the discard that follows)."""
     goal = "deadwood" if ev.sit.down else "opening"
     sol = ev.solve([*hand, card], goal, discard=True, must_meld=[card])
-    return sol.feasible, sol.discard
+    return sol.feasible is True, sol.discard
 
 
 def advise_draw(ev: Evaluator) -> dict[str, Any]:

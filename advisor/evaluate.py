@@ -16,6 +16,7 @@ from advisor.distance import Answer, Question, distance, is_lean, most_laid_off
 from advisor.goals import Goal, TableMeld
 from advisor.outs import outs, outs_by_discard
 from advisor.situation import Situation
+from solver.budget import Budget, BudgetExhausted
 from solver.cards import NUM_KINDS, Card
 from solver.solution import Solution
 from solver.solve import solve
@@ -23,6 +24,7 @@ from solver.solve import solve
 # The whole advice may take this many per-solve time limits before solves get cut short.
 _TOTAL_LIMITS = 4.0
 _MIN_LIMIT = 0.02
+_BUDGET_SHARE = 0.8
 
 Key = tuple[int, ...]
 QKey = tuple[object, ...]
@@ -54,11 +56,22 @@ def cards_of_counts(held: Sequence[int]) -> list[Card]:
 
 
 class Evaluator:
-    def __init__(self, sit: Situation, goal: Goal, table: tuple[TableMeld, ...], time_limit: float):
+    def __init__(
+        self,
+        sit: Situation,
+        goal: Goal,
+        table: tuple[TableMeld, ...],
+        time_limit: float,
+        budget: Budget | None = None,
+    ):
         self.sit, self.rules, self.goal, self.table = sit, sit.rules, goal, table
         self.live = sit.live_counts()
         self.time_limit = time_limit
-        self.deadline = time.perf_counter() + _TOTAL_LIMITS * time_limit
+        self.budget = budget or Budget.unlimited()
+        # searches stop a little before the request's budget, so what they found is answered
+        own = min(_TOTAL_LIMITS * time_limit, _BUDGET_SHARE * self.budget.remaining())
+        self.deadline = time.perf_counter() + own
+        self.clock = Budget.of(own)
         self.optimal = True
         self._answers: dict[tuple[QKey, Key], Answer] = {}
         self._outs: dict[tuple[QKey, Key], dict[int, int]] = {}
@@ -67,6 +80,8 @@ class Evaluator:
         self._isolated: dict[tuple[Key, int], frozenset[int]] = {}
 
     def limit(self) -> float:
+        if self.budget.expired:
+            raise BudgetExhausted()
         return max(_MIN_LIMIT, min(self.time_limit, self.deadline - time.perf_counter()))
 
     # -- cards needed ---------------------------------------------------------
@@ -82,13 +97,15 @@ class Evaluator:
         if guess is not None and guess < n:
             budget = guess
             while budget < n:
-                a = distance(q, held, self.live, time_limit=self.limit(), budget=budget)
+                a = distance(
+                    q, held, self.live, time_limit=self.limit(), budget=budget, clock=self.clock
+                )
                 if a.needed is not None or not a.optimal:
                     break
                 a = None
                 budget = max(budget * 2, budget + 2)
         if a is None:
-            a = distance(q, held, self.live, time_limit=self.limit())
+            a = distance(q, held, self.live, time_limit=self.limit(), clock=self.clock)
         self.optimal &= a.optimal
         self._answers[key] = a
         return a
@@ -104,7 +121,7 @@ class Evaluator:
         known = self._answers.get(key)
         if known is not None:
             return known.needed if known.needed is not None and known.needed <= cap else None
-        a = distance(q, held, self.live, time_limit=self.limit(), budget=cap)
+        a = distance(q, held, self.live, time_limit=self.limit(), budget=cap, clock=self.clock)
         self.optimal &= a.optimal
         if a.needed is not None:
             self._answers[key] = a  # the optimum within the cap is the optimum

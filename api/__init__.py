@@ -2,23 +2,43 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from api import cors, observability
+from api import budget, cors, observability, shedding
 from api.config import load_config
 from api.errors import register_error_handlers
 from api.spec import API_KEY, API_TITLE, API_VERSION, OPENAPI_VERSION, SPEC_OPTIONS, RummyApi
 
 
 def _limit_body() -> None:
-    """Refuse a declared body over the limit before reading it, whatever its type."""
+    """Refuse a body over the limit before parsing it, whatever its type: a declared length
+    at once; a chunked body (no length) once more than the limit has arrived, rather than
+    parsing what fits and calling it malformed."""
     limit = request.max_content_length
-    if limit is not None and request.content_length is not None and request.content_length > limit:
-        raise RequestEntityTooLarge()
+    if limit is None:
+        return
+    if request.content_length is not None:
+        if request.content_length > limit:
+            raise RequestEntityTooLarge()
+        return
+    if request.environ.get("wsgi.input_terminated"):
+        body = request.environ["wsgi.input"].read(limit + 1)
+        if len(body) > limit:
+            raise RequestEntityTooLarge()
+        request.environ["wsgi.input"] = io.BytesIO(body)
+
+
+def _options_reply(response: Response) -> Response:
+    """Flask's automatic OPTIONS answer, without its empty text/html body."""
+    if request.method == "OPTIONS" and response.status_code == 200 and not response.data:
+        response.status_code = 204
+        del response.headers["Content-Type"]
+    return response
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -36,9 +56,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     observability.setup_logging(app.config["LOG_LEVEL"])
+    app.before_request(budget.start)  # first: the budget covers everything after arrival
     observability.install(app)
     app.before_request(_limit_body)
     cors.install(app)
+    app.after_request(_options_reply)
+    shedding.install(app)
 
     api = RummyApi(app)
     api.register_blueprint(v1.blp)

@@ -1,4 +1,4 @@
-"""The library calls the views delegate to, timed and counted for the metrics."""
+"""The library calls the views delegate to, within the request budget, timed and counted."""
 
 from __future__ import annotations
 
@@ -6,30 +6,50 @@ import time
 from typing import Any
 
 from advisor.advise import advise
-from advisor.needed import cards_needed as needed_for
+from advisor.distance import Answer
+from advisor.needed import needed_answer
 from advisor.scoring import score_hand
 from advisor.situation import Situation
 from api import metrics
+from api.budget import enforced
+from solver.budget import Budget, BudgetExhausted
 from solver.cards import Card
 from solver.solution import Solution
 from solver.solve import resolve_goal, solve
 
 
-def run_solve(situation: Situation, goal: str, time_limit: float) -> Solution:
+def run_solve(situation: Situation, goal: str, time_limit: float, budget: Budget) -> Solution:
     """Solve the hand under ``goal`` (``auto`` resolved against ``down``)."""
     rules = situation.rules
     resolved = resolve_goal(rules, goal, situation.down)
+    if budget.expired:
+        raise BudgetExhausted()
     started = time.perf_counter()
-    solution = solve(list(situation.hand), rules, resolved, situation.round, time_limit=time_limit)
+    with enforced(budget):
+        solution = solve(
+            list(situation.hand),
+            rules,
+            resolved,
+            situation.round,
+            time_limit=budget.limit(time_limit),
+        )
     metrics.record_solve(rules.variant, resolved, solution.optimal, time.perf_counter() - started)
     return solution
 
 
-def cards_needed(situation: Situation, solution: Solution, time_limit: float) -> int | None:
-    """The advisor's distance to the goal solved; 0 when the goal is met now."""
+def cards_needed(
+    situation: Situation, solution: Solution, time_limit: float, budget: Budget
+) -> Answer:
+    """The advisor's distance to the goal solved; 0 when the goal is met now. Not
+    ``optimal`` (and ``needed`` None when nothing was found) when time ran out: the
+    solution is known by then, so it is answered without the distance."""
     if solution.feasible:
-        return 0
-    return needed_for(situation, solution.goal, time_limit=time_limit)
+        return Answer(0)
+    try:
+        with enforced(budget):
+            return needed_answer(situation, solution.goal, time_limit=time_limit, budget=budget)
+    except BudgetExhausted:
+        return Answer(None, optimal=False)
 
 
 def run_validate(
@@ -54,12 +74,22 @@ def run_validate(
     return result
 
 
-def run_score(situation: Situation, finish: str, time_limit: float) -> dict[str, Any]:
-    return score_hand(list(situation.hand), situation.rules, finish, time_limit=time_limit)
+def run_score(
+    situation: Situation, finish: str, time_limit: float, budget: Budget
+) -> dict[str, Any]:
+    if budget.expired:
+        raise BudgetExhausted()
+    with enforced(budget):
+        return score_hand(
+            list(situation.hand), situation.rules, finish, time_limit=budget.limit(time_limit)
+        )
 
 
 def run_advise(
-    situation: Situation, phase: str, time_limit: float, buys_made: int = 0
+    situation: Situation, phase: str, time_limit: float, budget: Budget, buys_made: int = 0
 ) -> dict[str, Any]:
-    result: dict[str, Any] = advise(situation, phase, time_limit=time_limit, buys_made=buys_made)
+    with enforced(budget):
+        result: dict[str, Any] = advise(
+            situation, phase, time_limit=time_limit, budget=budget, buys_made=buys_made
+        )
     return result

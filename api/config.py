@@ -8,17 +8,24 @@ from typing import Any
 
 DEFAULTS: dict[str, Any] = {
     "SOLVER_TIME_LIMIT": 2.0,
+    # A request's whole wall-clock budget: parsing, model building and every solve.
+    "REQUEST_TIME_LIMIT": 2.5,
+    # Per worker process: advice and solves running at once, and waiting beyond those.
+    "ADVISE_CONCURRENCY": 1,
+    "SOLVE_CONCURRENCY": 1,
+    "QUEUE_DEPTH": 2,
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "LOG_LEVEL": "INFO",
-    "MAX_HAND_CARDS": 60,
-    "MAX_TABLE_MELDS": 100,
-    "MAX_CARD_LIST": 500,
     "CORS_ORIGINS": "",
 }
 
 # Environment variable -> parser. PORT and WEB_CONCURRENCY are read by gunicorn.conf.py.
 _ENV_PARSERS: dict[str, type] = {
     "SOLVER_TIME_LIMIT": float,
+    "REQUEST_TIME_LIMIT": float,
+    "ADVISE_CONCURRENCY": int,
+    "SOLVE_CONCURRENCY": int,
+    "QUEUE_DEPTH": int,
     "MAX_CONTENT_LENGTH": int,
     "LOG_LEVEL": str,
     "CORS_ORIGINS": str,
@@ -52,10 +59,15 @@ def load_config(
     if overrides:
         settings.update(overrides)
     settings["LOG_LEVEL"] = str(settings["LOG_LEVEL"]).upper()
-    if float(settings["SOLVER_TIME_LIMIT"]) <= 0:
-        raise ConfigError("SOLVER_TIME_LIMIT must be positive")
-    if int(settings["MAX_CONTENT_LENGTH"]) <= 0:
-        raise ConfigError("MAX_CONTENT_LENGTH must be positive")
-    settings["SOLVER_TIME_LIMIT"] = float(settings["SOLVER_TIME_LIMIT"])
-    settings["MAX_CONTENT_LENGTH"] = int(settings["MAX_CONTENT_LENGTH"])
+    for name in ("SOLVER_TIME_LIMIT", "REQUEST_TIME_LIMIT"):
+        if float(settings[name]) <= 0:
+            raise ConfigError(f"{name} must be positive")
+        settings[name] = float(settings[name])
+    for name in ("MAX_CONTENT_LENGTH", "ADVISE_CONCURRENCY", "SOLVE_CONCURRENCY"):
+        if int(settings[name]) <= 0:
+            raise ConfigError(f"{name} must be positive")
+        settings[name] = int(settings[name])
+    if int(settings["QUEUE_DEPTH"]) < 0:
+        raise ConfigError("QUEUE_DEPTH must be 0 or more")
+    settings["QUEUE_DEPTH"] = int(settings["QUEUE_DEPTH"])
     return settings

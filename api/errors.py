@@ -8,22 +8,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
+from api import metrics
+from solver.budget import BudgetExhausted
 from solver.errors import SolverError
 
 PROBLEM_MIMETYPE = "application/problem+json"
 TYPE_PREFIX = "urn:problem-type:rummy:"
+# Seconds a client is asked to wait after a 503 (overloaded, draining, out of budget).
+RETRY_AFTER = "1"
 
 log = logging.getLogger("api.errors")
 
 # HTTP status -> (type slug, title) of the problems this service answers with.
 PROBLEM_KINDS: dict[int, tuple[str, str]] = {
     400: ("malformed-request", "Malformed request"),
+    403: ("forbidden", "Forbidden"),
     404: ("not-found", "Not found"),
     405: ("method-not-allowed", "Method not allowed"),
     413: ("payload-too-large", "Request body too large"),
+    414: ("uri-too-long", "Request line too long"),
+    417: ("expectation-failed", "Expectation failed"),
+    431: ("headers-too-large", "Request header fields too large"),
     422: ("invalid-request", "Invalid request"),
     500: ("internal-error", "Internal server error"),
     501: ("not-implemented", "Not implemented"),
@@ -80,6 +88,8 @@ def problem(
     if status == 422:
         body["errors"] = [e.to_dict() for e in errors or []]
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE)
+    if status == 503:
+        response.headers["Retry-After"] = RETRY_AFTER
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
@@ -154,6 +164,13 @@ def handle_http_exception(error: HTTPException) -> Response:
     )
 
 
+def handle_budget_exhausted(error: BudgetExhausted) -> Response:
+    endpoint = request.url_rule.rule if request.url_rule is not None else "unmatched"
+    metrics.record_timeout(endpoint)
+    seconds = current_app.config["REQUEST_TIME_LIMIT"]
+    return problem(503, f"The request's time budget ({seconds:g} s) ran out before an answer.")
+
+
 def handle_unexpected(error: Exception) -> Response:
     log.exception("unhandled error: %s", type(error).__name__)
     return problem(500, "The server could not answer this request.")
@@ -163,5 +180,6 @@ def register_error_handlers(app: Flask) -> None:
     """Install the handlers (after flask-smorest's, so these win)."""
     app.register_error_handler(ApiError, handle_api_error)
     app.register_error_handler(SolverError, handle_solver_error)
+    app.register_error_handler(BudgetExhausted, handle_budget_exhausted)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(Exception, handle_unexpected)

@@ -13,6 +13,7 @@ from prometheus_client import (
     REGISTRY,
     CollectorRegistry,
     Counter,
+    Gauge,
     Histogram,
     generate_latest,
     multiprocess,
@@ -43,6 +44,30 @@ SOLVE_TIME = Histogram(
     buckets=LATENCY_BUCKETS,
 )
 
+TIMED_OUT = Counter(
+    "rummy_http_requests_timed_out_total",
+    "Requests whose time budget ran out before an answer (answered 503), by endpoint.",
+    ["endpoint"],
+)
+
+IN_FLIGHT = Gauge(
+    "rummy_http_in_flight",
+    "Requests running now, by lane (advise, solve), summed over live workers.",
+    ["lane"],
+    multiprocess_mode="livesum",
+)
+QUEUED = Gauge(
+    "rummy_http_queued",
+    "Requests waiting for their lane now, summed over live workers.",
+    ["lane"],
+    multiprocess_mode="livesum",
+)
+SHED = Counter(
+    "rummy_http_shed_total",
+    "Requests refused with 503 at once, by lane and reason (queue_full, queue_timeout).",
+    ["lane", "reason"],
+)
+
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 
 
@@ -54,6 +79,22 @@ def record_request(endpoint: str, method: str, status: int, seconds: float) -> N
 def record_solve(variant: str, goal: str, optimal: bool, seconds: float) -> None:
     SOLVES.labels(variant, goal, "optimal" if optimal else "time_limit").inc()
     SOLVE_TIME.labels(variant, goal).observe(seconds)
+
+
+def set_in_flight(lane: str, count: int) -> None:
+    IN_FLIGHT.labels(lane).set(count)
+
+
+def set_queued(lane: str, count: int) -> None:
+    QUEUED.labels(lane).set(count)
+
+
+def record_shed(lane: str, reason: str) -> None:
+    SHED.labels(lane, reason).inc()
+
+
+def record_timeout(endpoint: str) -> None:
+    TIMED_OUT.labels(endpoint).inc()
 
 
 def exposition() -> bytes:

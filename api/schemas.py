@@ -5,14 +5,34 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_dump, validate
+from marshmallow import (
+    EXCLUDE,
+    INCLUDE,
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    post_dump,
+    validate,
+)
 
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
+from solver.limits import (
+    CARD_VALUE,
+    CONTRACT_MELDS,
+    CONTRACT_ROUNDS,
+    CONTRACT_TOTAL_MELDS,
+    MAX_BUYS_MADE,
+    MAX_CARD_LIST,
+    MAX_HAND_CARDS,
+    MAX_TABLE_MELDS,
+    RULE_BOUNDS,
+)
 from solver.rules import ACE_VALUES, GOALS, PENALTIES, PRESETS
 
-MAX_HAND = 60
-MAX_TABLE = 100
-MAX_LIST = 500
+MAX_HAND = MAX_HAND_CARDS
+MAX_TABLE = MAX_TABLE_MELDS
+MAX_LIST = MAX_CARD_LIST
 MAX_CARD_STRING = 2000
 
 VARIANTS: tuple[str, ...] = tuple(PRESETS)
@@ -153,6 +173,162 @@ class RequestSchema(Schema):
         unknown = EXCLUDE
 
 
+class ResponseSchema(Schema):
+    """Dumps dicts and objects alike, by key or attribute name."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    @post_dump
+    def _omit_unset(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        # A library value may hold None where a field does not apply (a dataclass has every
+        # attribute); the document does not allow null there, so the field is left out.
+        nullable = {f.data_key or name for name, f in self.dump_fields.items() if f.allow_none}
+        return {key: value for key, value in data.items() if value is not None or key in nullable}
+
+
+def _contract_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[type-arg]
+    melds = validate.Range(min=CONTRACT_MELDS.lo, max=CONTRACT_MELDS.hi)
+    return {
+        "sets": fields.Integer(
+            required=required,
+            strict=True,
+            validate=melds,
+            metadata={"description": "Sets to lay down in this round."},
+        ),
+        "runs": fields.Integer(
+            required=required,
+            strict=True,
+            validate=melds,
+            metadata={"description": "Runs to lay down in this round."},
+        ),
+        "all_cards": StrictBoolean(
+            required=required,
+            metadata={"description": "The round is won only by melding every card."},
+        ),
+    }
+
+
+ContractSchema = ResponseSchema.from_dict(_contract_fields(True), name="ContractSchema")
+
+
+# One round of a custom contract list; a missing count is 0.
+ContractOverrideSchema = RequestSchema.from_dict(
+    _contract_fields(False), name="ContractOverrideSchema"
+)
+
+
+def _int_rule(
+    name: str, description: str, required: bool, nullable: bool = False
+) -> fields.Integer:
+    return fields.Integer(
+        required=required,
+        strict=True,
+        allow_none=nullable,
+        validate=validate.Range(min=RULE_BOUNDS[name].lo, max=RULE_BOUNDS[name].hi),
+        metadata={"description": description},  # the bounds show as minimum and maximum
+    )
+
+
+def _rule_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[type-arg]
+    """Every overridable rule, with its bounds (solver/limits.py) and what it means."""
+    contract = ContractSchema if required else ContractOverrideSchema
+    return {
+        "decks": _int_rule("decks", "Standard 52-card decks in the pack.", required),
+        "jokers": _int_rule("jokers", "Jokers in the pack (in all, not per deck).", required),
+        "wild_ranks": fields.List(
+            fields.String(),
+            required=required,
+            metadata={"description": 'Ranks whose cards are wild, such as `["2"]`.'},
+        ),
+        "set_min": _int_rule("set_min", "Fewest cards in a set.", required),
+        "set_max": _int_rule("set_max", "Most cards in a set.", required),
+        "set_distinct_suits": StrictBoolean(
+            required=required,
+            metadata={"description": "A set's cards are of different suits (4 at most)."},
+        ),
+        "run_min": _int_rule("run_min", "Fewest cards in a run.", required),
+        "ace": fields.String(
+            required=required,
+            validate=validate.OneOf(ACE_VALUES),
+            metadata={
+                "description": "Where an ace stands in a run: below the 2, above the K, or either."
+            },
+        ),
+        "set_min_naturals": _int_rule(
+            "set_min_naturals", "Fewest natural (not wild) cards in a set.", required
+        ),
+        "run_min_naturals": _int_rule(
+            "run_min_naturals", "Fewest natural (not wild) cards in a run.", required
+        ),
+        "max_wilds_per_meld": _int_rule(
+            "max_wilds_per_meld", "Most wild cards in one meld; null: no limit.", required, True
+        ),
+        "card_values": fields.Dict(
+            keys=fields.String(),
+            values=fields.Integer(
+                strict=True, validate=validate.Range(min=CARD_VALUE.lo, max=CARD_VALUE.hi)
+            ),
+            required=required,
+            metadata={
+                "description": "Deadwood points by rank (A..K, JK for the joker), "
+                f"{CARD_VALUE.lo}..{CARD_VALUE.hi}; an override changes only the ranks it names."
+            },
+        ),
+        "opening_min": _int_rule(
+            "opening_min", "Points the first lay-down must reach; null: no opening.", required, True
+        ),
+        "contracts": fields.List(
+            fields.Nested(contract, unknown=RAISE),
+            required=required,
+            validate=validate.Length(max=CONTRACT_ROUNDS.hi),
+            metadata={
+                "description": "The contract of each round, in order (at most "
+                f"{CONTRACT_ROUNDS.hi} rounds of {CONTRACT_TOTAL_MELDS.lo}.."
+                f"{CONTRACT_TOTAL_MELDS.hi} melds)."
+            },
+        ),
+        "require_run": StrictBoolean(
+            required=required,
+            metadata={"description": "Going out needs at least one run among the melds."},
+        ),
+        "hand_size": _int_rule("hand_size", "Cards dealt to each player.", required),
+        "goal": fields.String(
+            required=required,
+            validate=validate.OneOf(GOALS),
+            metadata={"description": "What the solver aims for before going down or opening."},
+        ),
+        "knock_max": _int_rule(
+            "knock_max", "Most deadwood points to knock with; null: no knocking.", False, True
+        ),
+        "max_buys": _int_rule(
+            "max_buys", "Most buys per round (Liverpool); null: no limit.", False, True
+        ),
+        "hand_rummy_penalty": fields.String(
+            validate=validate.OneOf(PENALTIES),
+            metadata={"description": "Penalty for the others when a player goes out all at once."},
+        ),
+        "joker_hand_penalty": _int_rule(
+            "joker_hand_penalty", "Points a joker left in hand costs.", False
+        ),
+    }
+
+
+RulesSchema = ResponseSchema.from_dict(
+    {
+        "variant": fields.String(
+            required=True, metadata={"description": "The preset these values belong to."}
+        ),
+        **_rule_fields(True),
+    },
+    name="RulesSchema",
+)
+
+
+# Overrides of a preset's rule values: any subset of them; an unknown name is refused.
+RuleOverridesSchema = RequestSchema.from_dict(_rule_fields(False), name="RuleOverridesSchema")
+
+
 class TableMeldSchema(RequestSchema):
     cards = Cards(
         max_items=MAX_HAND,
@@ -180,8 +356,9 @@ class SituationSchema(RequestSchema):
     variant = VariantField(
         required=True, metadata={"description": "The preset the rules start from."}
     )
-    rules = fields.Dict(
-        keys=fields.String(),
+    rules = fields.Nested(
+        RuleOverridesSchema,
+        unknown=RAISE,
         load_default=None,
         allow_none=True,
         metadata={
@@ -198,13 +375,13 @@ class SituationSchema(RequestSchema):
     hand = Cards(
         max_items=MAX_HAND,
         required=True,
-        metadata={"description": "The player's cards (at most 60)."},
+        metadata={"description": f"The player's cards (at most {MAX_HAND})."},
     )
     table = fields.List(
         fields.Nested(TableMeldSchema),
         load_default=list,
         validate=validate.Length(max=MAX_TABLE),
-        metadata={"description": "Melds already on the table, anyone's (at most 100)."},
+        metadata={"description": f"Melds already on the table, anyone's (at most {MAX_TABLE})."},
     )
     discard_pile = Cards(
         load_default=list,
@@ -290,23 +467,12 @@ class AdviseRequestSchema(SituationSchema):
     buys_made = fields.Integer(
         load_default=0,
         strict=True,
-        validate=validate.Range(min=0, max=100),
+        validate=validate.Range(min=0, max=MAX_BUYS_MADE),
         metadata={"description": "Liverpool: buys made so far this round (for `max_buys`)."},
     )
 
 
 # -- responses: the views return library values, these schemas dump them ----------------
-
-
-class ResponseSchema(Schema):
-    """Dumps dicts and objects alike, by key or attribute name."""
-
-    @post_dump
-    def _omit_unset(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        # A library value may hold None where a field does not apply (a dataclass has every
-        # attribute); the document does not allow null there, so the field is left out.
-        nullable = {f.data_key or name for name, f in self.dump_fields.items() if f.allow_none}
-        return {key: value for key, value in data.items() if value is not None or key in nullable}
 
 
 class WildSchema(ResponseSchema):
@@ -350,7 +516,12 @@ class SolveResponseSchema(ResponseSchema):
         metadata={"description": "The goal that was solved (`auto` resolved)."},
     )
     feasible = fields.Boolean(
-        required=True, metadata={"description": "The goal can be met with this hand now."}
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The goal can be met with this hand now; null when the time limit "
+            "stopped the search before that was settled (`reason` says so)."
+        },
     )
     optimal = fields.Boolean(
         required=True,
@@ -383,7 +554,15 @@ class SolveResponseSchema(ResponseSchema):
         allow_none=True,
         metadata={
             "description": "Cards needed to meet the goal (0 when feasible); null when no live "
-            "cards can reach it."
+            "cards can reach it, or, with `reason` `time_limit`, when the search ran out of time "
+            "before finding out."
+        },
+    )
+    reason = fields.String(
+        validate=validate.OneOf(("time_limit",)),
+        metadata={
+            "description": "Present when a figure is unknown rather than disproved: "
+            "`time_limit`, the request's time budget ran out."
         },
     )
 
@@ -458,37 +637,6 @@ class ScoreResponseSchema(ResponseSchema):
         fields.Nested(MeldSchema),
         metadata={"description": "Gin: the melds set aside before counting; else empty."},
     )
-
-
-class ContractSchema(ResponseSchema):
-    sets = fields.Integer(required=True)
-    runs = fields.Integer(required=True)
-    all_cards = fields.Boolean(required=True)
-
-
-class RulesSchema(ResponseSchema):
-    variant = fields.String(required=True)
-    decks = fields.Integer(required=True)
-    jokers = fields.Integer(required=True)
-    wild_ranks = fields.List(fields.String(), required=True)
-    set_min = fields.Integer(required=True)
-    set_max = fields.Integer(required=True)
-    set_distinct_suits = fields.Boolean(required=True)
-    run_min = fields.Integer(required=True)
-    ace = fields.String(required=True, validate=validate.OneOf(ACE_VALUES))
-    set_min_naturals = fields.Integer(required=True)
-    run_min_naturals = fields.Integer(required=True)
-    max_wilds_per_meld = fields.Integer(required=True, allow_none=True)
-    card_values = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
-    opening_min = fields.Integer(required=True, allow_none=True)
-    contracts = fields.List(fields.Nested(ContractSchema), required=True)
-    require_run = fields.Boolean(required=True)
-    hand_size = fields.Integer(required=True)
-    goal = fields.String(required=True, validate=validate.OneOf(GOALS))
-    knock_max = fields.Integer(allow_none=True)
-    max_buys = fields.Integer(allow_none=True)
-    hand_rummy_penalty = fields.String(validate=validate.OneOf(PENALTIES))
-    joker_hand_penalty = fields.Integer()
 
 
 class VariantsResponseSchema(ResponseSchema):

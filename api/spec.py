@@ -47,7 +47,13 @@ class BodyParser(FlaskParser):
         data = req.get_data(cache=True)
         if not data:
             return core.missing
-        return core.parse_json(data)
+        try:
+            return core.parse_json(data)
+        except json.JSONDecodeError:
+            raise
+        except (RecursionError, ValueError) as exc:
+            # nested too deeply, or an integer too long to convert: not JSON we can read
+            raise json.JSONDecodeError(type(exc).__name__, "?", 0) from None
 
 
 F = TypeVar("F", bound=Callable[..., Any])

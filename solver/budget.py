@@ -40,3 +40,7 @@ class Budget:
     def limit(self, cap: float) -> float:
         """Seconds a solve may take: ``cap``, or what is left of the budget if less."""
         return max(MIN_SOLVE_SECONDS, min(cap, self.remaining()))
+
+
+class BudgetExhausted(Exception):
+    """A request's budget ran out before anything could be answered."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from solver.cards import NUM_KINDS, Card
 from solver.melds import Meld, make_run, make_set, opening_value
@@ -85,24 +84,32 @@ def set_shapes(
     rules: Rules, rank: int, supply: Sequence[int], max_wilds: int
 ) -> Iterator[tuple[tuple[int, ...], int]]:
     """(natural card ids, wild count) of every legal set of ``rank`` whose naturals fit in
-    ``supply`` and that holds at most ``max_wilds`` wilds."""
+    ``supply`` and that holds at most ``max_wilds`` wilds; by size, then in order of ids."""
     limit = rules.set_limit
     per_suit = 1 if rules.set_distinct_suits else limit
-    pool: list[int] = []
-    for s in range(4):
-        cid = s * 13 + rank - 1
-        pool.extend([cid] * min(supply[cid], per_suit))
-    seen: set[tuple[int, ...]] = set()
-    for k in range(rules.set_min_naturals, min(len(pool), limit) + 1):
-        for nat in combinations(pool, k):
-            if nat in seen:
-                continue
-            seen.add(nat)
+    copies = [(cid, min(supply[cid], per_suit)) for cid in (s * 13 + rank - 1 for s in range(4))]
+    for k in range(rules.set_min_naturals, min(sum(n for _, n in copies), limit) + 1):
+        for nat in _multisets(copies, k):
             top = min(max_wilds, limit - k)
             if rules.set_distinct_suits:
                 top = min(top, 4 - k)  # a wild takes a suit no natural card has
             for w in range(max(0, rules.set_min - k), top + 1):
                 yield nat, w
+
+
+def _multisets(copies: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[int, ...]]:
+    """Every ``k`` cards taken from (card id, copies) in lexicographic order, each multiset
+    once: one per choice of copies per card, not one per choice of physical cards."""
+    if k == 0:
+        yield ()
+        return
+    if not copies:
+        return
+    (cid, have), rest = copies[0], copies[1:]
+    room = sum(n for _, n in rest)
+    for take in range(min(have, k), max(0, k - room) - 1, -1):
+        for tail in _multisets(rest, k - take):
+            yield (cid,) * take + tail
 
 
 def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:

@@ -10,6 +10,14 @@ from typing import Any, Literal
 
 from solver.cards import RANKS, Card, parse_rank
 from solver.errors import RulesError
+from solver.limits import (
+    CARD_VALUE,
+    CONTRACT_MELDS,
+    CONTRACT_ROUNDS,
+    CONTRACT_TOTAL_MELDS,
+    RULE_BOUNDS,
+    Bound,
+)
 
 Ace = Literal["low", "high", "both"]
 Goal = Literal["deadwood", "contract", "opening", "win"]
@@ -262,17 +270,19 @@ OVERRIDABLE: tuple[str, ...] = (
 )
 
 
-def _int(name: str, value: Any, lo: int, hi: int) -> int:
+def _int(name: str, value: Any, bound: Bound) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(name, f"must be an integer, not {value!r}")
-    if not lo <= value <= hi:
-        raise RulesError(name, f"must be between {lo} and {hi}, not {value}")
+    if value not in bound:
+        raise RulesError(name, f"must be between {bound.lo} and {bound.hi}, not {value}")
     return value
 
 
 def _contracts(value: Any) -> tuple[Contract, ...]:
     if not isinstance(value, list | tuple):
         raise RulesError("contracts", "must be a list of {sets, runs, all_cards}")
+    if len(value) > CONTRACT_ROUNDS.hi:
+        raise RulesError("contracts", f"at most {CONTRACT_ROUNDS.hi} rounds, not {len(value)}")
     out = []
     for i, item in enumerate(value):
         name = f"contracts[{i}]"
@@ -281,13 +291,14 @@ def _contracts(value: Any) -> tuple[Contract, ...]:
         unknown = set(item) - {"sets", "runs", "all_cards"}
         if unknown:
             raise RulesError(name, f"unknown key {sorted(unknown)[0]!r}")
-        sets = _int(f"{name}.sets", item.get("sets", 0), 0, 10)
-        runs = _int(f"{name}.runs", item.get("runs", 0), 0, 10)
+        sets = _int(f"{name}.sets", item.get("sets", 0), CONTRACT_MELDS)
+        runs = _int(f"{name}.runs", item.get("runs", 0), CONTRACT_MELDS)
         all_cards = item.get("all_cards", False)
         if not isinstance(all_cards, bool):
             raise RulesError(f"{name}.all_cards", "must be true or false")
-        if sets + runs == 0:
-            raise RulesError(name, "a contract needs at least one set or run")
+        if sets + runs not in CONTRACT_TOTAL_MELDS:
+            lo, hi = CONTRACT_TOTAL_MELDS.lo, CONTRACT_TOTAL_MELDS.hi
+            raise RulesError(name, f"a contract asks for {lo} to {hi} sets and runs in all")
         out.append(Contract(sets, runs, all_cards))
     return tuple(out)
 
@@ -305,7 +316,7 @@ def _card_values(base: Mapping[str, int], value: Any) -> Mapping[str, int]:
                 k = RANKS[parse_rank(k) - 1]
             except ValueError:
                 raise RulesError("card_values", f"unknown rank {key!r}") from None
-        table[k] = _int(f"card_values.{k}", points, 0, 1000)
+        table[k] = _int(f"card_values.{k}", points, CARD_VALUE)
     return MappingProxyType(table)
 
 
@@ -323,9 +334,9 @@ def _wild_ranks(value: Any) -> tuple[int, ...]:
 
 def _coerce(base: Rules, name: str, value: Any) -> Any:
     if name in _INT_FIELDS:
-        return _int(name, value, 0, 1000)
+        return _int(name, value, RULE_BOUNDS[name])
     if name in _OPTIONAL_INT_FIELDS:
-        return None if value is None else _int(name, value, 0, 1000)
+        return None if value is None else _int(name, value, RULE_BOUNDS[name])
     if name in _BOOL_FIELDS:
         if not isinstance(value, bool):
             raise RulesError(name, "must be true or false")
@@ -354,27 +365,21 @@ def _coerce(base: Rules, name: str, value: Any) -> Any:
 def validate(rules: Rules) -> Rules:
     """Reject impossible combinations, naming the field at fault."""
     r = rules
-    if not 1 <= r.decks <= 8:
-        raise RulesError("decks", f"must be between 1 and 8, not {r.decks}")
-    if r.jokers > 16:
-        raise RulesError("jokers", f"must be between 0 and 16, not {r.jokers}")
-    if r.set_min < 2:
-        raise RulesError("set_min", "a set needs at least 2 cards")
+    for name, bound in RULE_BOUNDS.items():
+        value = getattr(r, name)
+        if value is not None:
+            _int(name, value, bound)
     if r.set_max < r.set_min:
         raise RulesError("set_max", f"must be at least set_min ({r.set_min})")
     if r.set_distinct_suits and r.set_min > 4:
         raise RulesError("set_min", "a set of distinct suits holds at most 4 cards")
     positions = r.max_position - r.min_position + 1
-    if r.run_min < 2:
-        raise RulesError("run_min", "a run needs at least 2 cards")
     if r.run_min > positions:
         raise RulesError("run_min", f"a run with ace {r.ace!r} has at most {positions} positions")
     if not 1 <= r.set_min_naturals <= r.set_limit:
         raise RulesError("set_min_naturals", f"must be between 1 and {r.set_limit}")
     if not 1 <= r.run_min_naturals <= positions:
         raise RulesError("run_min_naturals", f"must be between 1 and {positions}")
-    if r.max_wilds_per_meld is not None and not r.wild_ranks and r.jokers == 0:
-        pass  # a limit without wild cards is harmless
     if r.goal == "contract" and not r.contracts:
         raise RulesError("contracts", "the contract goal needs at least one contract")
     if r.goal == "opening" and r.opening_min is None:

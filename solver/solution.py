@@ -12,12 +12,14 @@ from solver.melds import Meld
 @dataclass(frozen=True)
 class Solution:
     """``goal`` solved; ``feasible``: the goal is met by ``melds``; otherwise ``melds`` is the
-    least-deadwood partition with no goal. ``optimal`` is false only when the time limit
-    stopped the search. ``discard``: the card kept out as the final discard, when one was
-    reserved (for ``win`` it is also listed in ``deadwood``, as RULES.md says)."""
+    least-deadwood partition found with no goal, and ``feasible`` is None when the time
+    limit stopped the search before the goal was proven out of reach. ``optimal`` is false
+    only when the time limit stopped the search. ``discard``: the card kept out as the
+    final discard, when one was reserved (for ``win`` it is also listed in ``deadwood``, as
+    RULES.md says)."""
 
     goal: str
-    feasible: bool
+    feasible: bool | None
     optimal: bool
     melds: tuple[Meld, ...]
     deadwood: tuple[Card, ...]

@@ -153,10 +153,11 @@ def _solve(
     solver = new_solver(time_limit)
     status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        # stopped before any solution: the goal-free answer of melding nothing
+        # stopped before any solution: the goal-free answer of melding nothing; whether
+        # the goal can be met is not known (a goal-free partition always exists)
         return replace(
             _no_melds(cards, rules, goal, fixed_reserve, optimal=False),
-            feasible=goal == "deadwood",
+            feasible=None if strict else True,
         )
 
     discard = next((Card.from_id(c) for c, v in out.items() if solver.value(v)), None)
@@ -176,10 +177,13 @@ def _solve(
     if goal_reserve and discard is not None:
         deadwood = sort_cards([*deadwood, discard])
         points += rules.value(discard)
+    optimal = status == cp_model.OPTIMAL
+    # an unmet goal is a fact only once the search is complete
+    feasible = True if solver.value(met) else (False if optimal else None)
     return Solution(
         goal=goal,
-        feasible=bool(solver.value(met)),
-        optimal=status == cp_model.OPTIMAL,
+        feasible=feasible,
+        optimal=optimal,
         melds=tuple(melds),
         deadwood=tuple(deadwood),
         deadwood_points=points,

@@ -47,7 +47,7 @@ def test_metrics_count_requests_and_solves() -> None:
 
 def test_solve_time_limit_from_config_reaches_the_solver() -> None:
     client = make_client(SOLVER_TIME_LIMIT=0.001)
-    hand = ["2S", "2H", "2D", "2C"] * 2 + [f"{r}{s}" for r in "3456789TJQK" for s in "SHD"][:32]
+    hand = ["2S", "2H", "2D", "2C"] * 2 + [f"{r}{s}" for r in "3456789TJQK" for s in "SHD"][:22]
     r = client.post("/v1/solve", json={"variant": "liverpool", "round": 6, "hand": hand})
     assert r.status_code == 200
     assert r.get_json()["optimal"] is False

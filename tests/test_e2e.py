@@ -10,7 +10,7 @@ from server_process import gunicorn_server
 
 GIN_HAND = "AS 2S 3S 7H 7D 7C JD QD KD 5C"
 HARD_LIVERPOOL = ["2S", "2H", "2D", "2C"] * 2 + [f"{r}{s}" for r in "3456789TJQK" for s in "SHD"][
-    :32
+    :22
 ]
 
 

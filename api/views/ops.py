@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Response, current_app
 
-from api import metrics
+from api import metrics, shedding
 from api.errors import problem
 from api.schemas import HealthSchema
 from api.spec import API_KEY, JsonBlueprint, spec_yaml
@@ -46,7 +46,10 @@ def livez() -> dict[str, str]:
 @blp.response(200, HealthSchema, description="Ready to serve.")
 @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
 def readyz() -> Response | dict[str, str]:
-    """Readiness: the solver has answered a small solve in this process."""
+    """Readiness: the solver has answered a small solve in this process, and the process
+    is not shutting down."""
+    if shedding.DRAINING.is_set():
+        return problem(503, "The server is shutting down.")
     if not current_app.extensions.get(READY_KEY):
         try:
             solve(parse_cards(_WARMUP_HAND), PRESETS["gin"], "deadwood", time_limit=1.0)

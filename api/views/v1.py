@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from flask import current_app
 
-from api import calls, examples, translate
+from api import budget, calls, examples, translate
 from api.errors import PROBLEM_MIMETYPE
 from api.schemas import (
     AdviseRequestSchema,
@@ -72,9 +72,12 @@ def solve(body: dict[str, Any]) -> dict[str, Any]:
     `opening`; Israeli -> `win`; otherwise `deadwood`.
     """
     situation = translate.situation_of(body)
-    solution = calls.run_solve(situation, body["goal"], _time_limit())
-    needed = calls.cards_needed(situation, solution, _time_limit())
-    return {**solution.to_dict(), "cards_needed": needed}
+    solution = calls.run_solve(situation, body["goal"], _time_limit(), budget.current())
+    needed = calls.cards_needed(situation, solution, _time_limit(), budget.current())
+    payload = {**solution.to_dict(), "cards_needed": needed.needed}
+    if solution.feasible is None or (needed.needed is None and not needed.optimal):
+        payload["reason"] = "time_limit"  # something above is unknown, not disproved
+    return payload
 
 
 @_post(
@@ -95,14 +98,16 @@ def validate(body: dict[str, Any]) -> Any:
 def score(body: dict[str, Any]) -> Any:
     """End-of-round penalty of a losing hand (gin: deadwood after optimal melding)."""
     situation = translate.situation_of(body)
-    return calls.run_score(situation, body["finish"], _time_limit())
+    return calls.run_score(situation, body["finish"], _time_limit(), budget.current())
 
 
 @_post("advise", AdviseRequestSchema(), AdviseResponseSchema, "The recommended move and figures.")
 def advise(body: dict[str, Any]) -> Any:
     """What to do now: discard, draw, or buy."""
     situation = translate.situation_of(body)
-    return calls.run_advise(situation, body["phase"], _time_limit(), body["buys_made"])
+    return calls.run_advise(
+        situation, body["phase"], _time_limit(), budget.current(), body["buys_made"]
+    )
 
 
 @blp.route("/variants", methods=["GET"])

@@ -1,0 +1,58 @@
+"""The bounds of what a request may ask for, as data: rule values and input sizes.
+
+Read by the rules validation (solver/rules.py) and by the API schema (openapi.yaml), so
+the documented bounds are the enforced ones. They are chosen so that no accepted request
+can cost more than its time budget: set and run shapes grow with the copies of each card
+(decks) and the wild cards (jokers, wild ranks), and the model with the hand and table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+
+@dataclass(frozen=True)
+class Bound:
+    """An inclusive integer range."""
+
+    lo: int
+    hi: int
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int) and self.lo <= value <= self.hi
+
+    def __str__(self) -> str:
+        return f"{self.lo}..{self.hi}"
+
+
+# Measured: with three decks and six jokers a 30-card hand is solved or cut off within
+# REQUEST_TIME_LIMIT + 0.5 s; a 3-deck pack holds at most 54 melds of three.
+MAX_HAND_CARDS = 30
+MAX_TABLE_MELDS = 60
+MAX_CARD_LIST = 500  # discard pile and seen cards
+MAX_BUYS_MADE = 100
+
+RULE_BOUNDS: Mapping[str, Bound] = MappingProxyType(
+    {
+        "decks": Bound(1, 3),
+        "jokers": Bound(0, 6),
+        "set_min": Bound(2, 8),
+        "set_max": Bound(2, 8),
+        "run_min": Bound(2, 14),
+        "set_min_naturals": Bound(1, 8),
+        "run_min_naturals": Bound(1, 14),
+        "max_wilds_per_meld": Bound(0, 14),
+        "hand_size": Bound(1, MAX_HAND_CARDS),
+        "opening_min": Bound(0, 1000),
+        "knock_max": Bound(0, 1000),
+        "max_buys": Bound(0, 100),
+        "joker_hand_penalty": Bound(0, 1000),
+    }
+)
+CARD_VALUE = Bound(0, 1000)
+# A contract's melds of each kind, its melds in all, and the rounds of a contract list.
+CONTRACT_MELDS = Bound(0, 4)
+CONTRACT_TOTAL_MELDS = Bound(1, 4)
+CONTRACT_ROUNDS = Bound(0, 10)
