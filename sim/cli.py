@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -75,8 +76,8 @@ def _play(args: argparse.Namespace) -> int:
     try:
         overrides: Any = json.loads(args.rules) if args.rules else None
         rules = make_rules(args.variant, overrides)
-        log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
-        try:
+        with contextlib.ExitStack() as stack:
+            log = stack.enter_context(open(args.log, "w", encoding="utf-8")) if args.log else None
             result = run_match(
                 rules,
                 names,
@@ -89,9 +90,6 @@ def _play(args: argparse.Namespace) -> int:
                 max_turns=args.max_turns,
                 advisor_time_limit=args.advisor_time_limit,
             )
-        finally:
-            if log:
-                log.close()
     except (SolverError, json.JSONDecodeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

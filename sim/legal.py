@@ -61,7 +61,7 @@ def _laydown_verdict(
     action: str,
     round_: int | None,
 ) -> list[Meld]:
-    check = validate_laydown(hand, rules, melds, action=action, round=round_, down=True)
+    check = validate_laydown(hand, rules, melds, action=action, round=round_)
     if not check.legal:
         raise Breach(f"{action}: " + "; ".join(v.message for v in check.violations))
     return [c.meld for c in check.checks if c.meld is not None]
