@@ -272,3 +272,15 @@ def test_an_israeli_win_melds_every_card_with_a_run() -> None:
     only_sets = meld_cards("AS AH AD", "2S 2H 2D", "3S 3H 3D", "4S 4H 4D")
     with pytest.raises(Breach):
         apply_play(rules, None, sets, (), False, Play(only_sets, discard=cards("5D")[0]))
+
+
+def test_an_illegal_move_loses_the_game_and_names_the_rule() -> None:
+    cheat = Seat(plays=[Play(discard=cards("JK")[0])])  # a card the hand does not hold
+    rules = make_rules("gin")
+    dealer = StackedDealer([GIN_KNOCKER, "AD 2D 3D 4S 5S 6S 8H 9H TH 2C"], "QC", upcard="KD")
+    ref = Referee(rules, [cheat, Seat()], dealer)
+    game = ref.play_game(rounds_of(rules, None))
+    assert game.illegal is not None and game.illegal.seat == 0
+    assert "holds no JK" in game.illegal.reason
+    assert game.winners == (1,)
+    assert game.totals[0] == sum(rules.value(c) for c in cards(GIN_KNOCKER)) + 10  # and QC drawn
