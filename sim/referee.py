@@ -87,7 +87,8 @@ class RoundResult:
 
 @dataclass(frozen=True)
 class GameResult:
-    """``winners``: the seats with the lowest total (an illegal move's author never wins)."""
+    """``winners``: the seats with the lowest total, ties going to the most hands won (an
+    illegal move's author never wins)."""
 
     rounds: tuple[RoundResult, ...]
     totals: tuple[int, ...]
@@ -165,8 +166,11 @@ class Referee:
         totals = tuple(sum(r.penalties[s] for r in results) for s in range(n))
         offender = next((r.illegal.seat for r in results if r.illegal), None)
         eligible = [s for s in range(n) if s != offender]
-        best = min(totals[s] for s in eligible)
-        game = GameResult(tuple(results), totals, tuple(s for s in eligible if totals[s] == best))
+        # the lowest total wins; on a tie, the most hands won (a loser may count 0 too)
+        won = [sum(r.winner == s for r in results) for s in range(n)]
+        best = min((totals[s], -won[s]) for s in eligible)
+        winners = tuple(s for s in eligible if (totals[s], -won[s]) == best)
+        game = GameResult(tuple(results), totals, winners)
         self.record(game.to_dict())
         return game
 

@@ -284,3 +284,15 @@ def test_an_illegal_move_loses_the_game_and_names_the_rule() -> None:
     assert "holds no JK" in game.illegal.reason
     assert game.winners == (1,)
     assert game.totals[0] == sum(rules.value(c) for c in cards(GIN_KNOCKER)) + 10  # and QC drawn
+
+
+def test_a_tie_on_points_goes_to_the_player_who_went_out() -> None:
+    winner = "AS 2S 3S 4H 5H 6H 7C 8C 9C TC JD JH JS JC KD"
+    loser = "AD 2D 3D 4S 5S 6S 7H 8H 9H TH QD QH QS QC"  # all melded too: 0 points
+    melds = meld_cards("AS 2S 3S", "4H 5H 6H", "7C 8C 9C TC", "JD JH JS JC")
+    first = Seat(plays=[Play(melds, discard=cards("KD")[0])])
+    rules = make_rules("israeli")
+    ref = Referee(rules, [first, Seat()], StackedDealer([winner, loser]))
+    game = ref.play_game(rounds_of(rules, None))
+    assert game.totals == (0, 0)
+    assert game.winners == (0,)
