@@ -9,6 +9,7 @@ COPY solver/ solver/
 COPY advisor/ advisor/
 COPY api/ api/
 COPY cli/ cli/
+COPY sim/ sim/
 RUN python -m venv /opt/venv \
     && /opt/venv/bin/pip install --no-compile . \
     && /opt/venv/bin/pip uninstall -y pip

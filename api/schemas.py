@@ -26,6 +26,8 @@ from solver.limits import (
     MAX_CARD_LIST,
     MAX_HAND_CARDS,
     MAX_TABLE_MELDS,
+    ROUND_HAND_SIZE,
+    ROUNDS_DEALT,
     RULE_BOUNDS,
 )
 from solver.rules import ACE_VALUES, GOALS, PENALTIES, PRESETS
@@ -310,6 +312,61 @@ def _rule_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[typ
         ),
         "joker_hand_penalty": _int_rule(
             "joker_hand_penalty", "Points a joker left in hand costs.", False
+        ),
+        **_play_fields(),
+    }
+
+
+def _flag(description: str) -> fields.Boolean:
+    return StrictBoolean(metadata={"description": description})
+
+
+def _play_fields() -> dict[str, fields.Field]:  # type: ignore[type-arg]
+    """How a whole game is played: read by the referee (sim/), shown and overridable here."""
+    return {
+        "max_players": _int_rule("max_players", "Most players at one table.", False),
+        "round_hand_sizes": fields.List(
+            fields.Integer(
+                strict=True,
+                validate=validate.Range(min=ROUND_HAND_SIZE.lo, max=ROUND_HAND_SIZE.hi),
+            ),
+            validate=validate.Length(max=ROUNDS_DEALT.hi),
+            metadata={
+                "description": "Cards dealt in each round, in order; `hand_size` past the end."
+            },
+        ),
+        "extra_deck_over_players": _int_rule(
+            "extra_deck_over_players",
+            "With more players than this, one more deck joins the pack; null: never.",
+            False,
+            True,
+        ),
+        "first_player_extra_card": _flag(
+            "The first player is dealt one card more and starts by discarding."
+        ),
+        "take_discard_obliges_meld": _flag(
+            "Taking the top discard obliges a lay-down with it in the same turn."
+        ),
+        "buying": _flag(
+            "A player not on turn may buy the top discard with penalty cards from the stock."
+        ),
+        "buy_penalty_cards": _int_rule(
+            "buy_penalty_cards", "Cards from the stock that come with a bought discard.", False
+        ),
+        "rummy_call": _flag("A discard that fits a table meld may be called by another player."),
+        "joker_release": _flag(
+            "A joker on the table may be taken by placing the card it stands for."
+        ),
+        "hand_rummy": _flag("Going out in one turn with nothing laid before: no opening minimum."),
+        "reshuffle_stock": _flag(
+            "An empty stock is refilled from the pile (its top card stays); else the hand ends."
+        ),
+        "penalty_after_melding": _flag(
+            "A loser's hand is melded first and only its deadwood counts."
+        ),
+        "gin_bonus": _int_rule("gin_bonus", "Bonus for knocking with no deadwood.", False),
+        "undercut_bonus": _int_rule(
+            "undercut_bonus", "Bonus to a defender whose deadwood is at most the knocker's.", False
         ),
     }
 

@@ -21,8 +21,9 @@ EXIT_FAILED = 1  # the service could not answer (time budget, server error)
 EXIT_BAD_INPUT = 2  # the request is invalid: the API's 4xx, or unreadable input here
 
 # Commands that another package runs with the remaining arguments: name -> (help, "module:fn").
-# The simulator's is added here: "sim": ("play simulated games", "sim.__main__:main").
-DELEGATED: dict[str, tuple[str, str]] = {}
+DELEGATED: dict[str, tuple[str, str]] = {
+    "sim": ("play whole games between bots (python -m sim)", "sim.cli:main"),
+}
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -49,9 +49,16 @@ RULE_BOUNDS: Mapping[str, Bound] = MappingProxyType(
         "knock_max": Bound(0, 1000),
         "max_buys": Bound(0, 100),
         "joker_hand_penalty": Bound(0, 1000),
+        "buy_penalty_cards": Bound(0, 5),
+        "gin_bonus": Bound(0, 1000),
+        "undercut_bonus": Bound(0, 1000),
+        "max_players": Bound(2, 8),
+        "extra_deck_over_players": Bound(2, 8),
     }
 )
 CARD_VALUE = Bound(0, 1000)
+ROUND_HAND_SIZE = Bound(1, MAX_HAND_CARDS)  # each entry of round_hand_sizes
+ROUNDS_DEALT = Bound(0, 10)  # entries of round_hand_sizes, like the contracts
 # A contract's melds of each kind, its melds in all, and the rounds of a contract list.
 CONTRACT_MELDS = Bound(0, 4)
 CONTRACT_TOTAL_MELDS = Bound(1, 4)

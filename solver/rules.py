@@ -15,6 +15,8 @@ from solver.limits import (
     CONTRACT_MELDS,
     CONTRACT_ROUNDS,
     CONTRACT_TOTAL_MELDS,
+    ROUND_HAND_SIZE,
+    ROUNDS_DEALT,
     RULE_BOUNDS,
     Bound,
 )
@@ -84,6 +86,21 @@ class Rules:
     max_buys: int | None = None
     hand_rummy_penalty: str = "double"
     joker_hand_penalty: int = 25
+    # -- how a game is played (read by the referee in sim/) --
+    max_players: int = 4
+    round_hand_sizes: tuple[int, ...] = ()  # dealt size of round i+1; hand_size past the end
+    extra_deck_over_players: int | None = None  # one more deck above this many players
+    first_player_extra_card: bool = False  # dealt one card more, starts by discarding
+    take_discard_obliges_meld: bool = False  # the taken discard goes into a meld this turn
+    buying: bool = False  # out of turn: the top discard and a penalty card from the stock
+    buy_penalty_cards: int = 1
+    rummy_call: bool = False  # a discard that fits a table meld may be laid off by another
+    joker_release: bool = False  # a joker on the table is won by placing what it stands for
+    hand_rummy: bool = False  # going out in one turn from nothing laid, no opening minimum
+    reshuffle_stock: bool = True  # else an empty stock ends the hand with no winner
+    penalty_after_melding: bool = False  # a loser's hand is melded first; deadwood counts
+    gin_bonus: int = 0  # knocking with no deadwood
+    undercut_bonus: int = 0  # the defender's deadwood at most the knocker's
 
     # -- derived helpers (pure functions of the fields) --
 
@@ -107,6 +124,12 @@ class Rules:
     def set_limit(self) -> int:
         """Largest legal set size (distinct suits cap it at 4)."""
         return min(self.set_max, 4) if self.set_distinct_suits else self.set_max
+
+    def dealt_size(self, round_: int | None) -> int:
+        """Cards dealt to each player in ``round_`` (the first player may get one more)."""
+        if round_ is not None and 1 <= round_ <= len(self.round_hand_sizes):
+            return self.round_hand_sizes[round_ - 1]
+        return self.hand_size
 
     def contract(self, round_: int | None) -> Contract:
         from solver.errors import GoalError
@@ -144,6 +167,20 @@ class Rules:
             "max_buys": self.max_buys,
             "hand_rummy_penalty": self.hand_rummy_penalty,
             "joker_hand_penalty": self.joker_hand_penalty,
+            "max_players": self.max_players,
+            "round_hand_sizes": list(self.round_hand_sizes),
+            "extra_deck_over_players": self.extra_deck_over_players,
+            "first_player_extra_card": self.first_player_extra_card,
+            "take_discard_obliges_meld": self.take_discard_obliges_meld,
+            "buying": self.buying,
+            "buy_penalty_cards": self.buy_penalty_cards,
+            "rummy_call": self.rummy_call,
+            "joker_release": self.joker_release,
+            "hand_rummy": self.hand_rummy,
+            "reshuffle_stock": self.reshuffle_stock,
+            "penalty_after_melding": self.penalty_after_melding,
+            "gin_bonus": self.gin_bonus,
+            "undercut_bonus": self.undercut_bonus,
         }
 
 
@@ -177,6 +214,11 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             require_run=False,
             hand_size=10,
             goal="contract",
+            max_players=6,
+            round_hand_sizes=(10, 10, 10, 10, 10, 12),
+            extra_deck_over_players=5,
+            buying=True,
+            rummy_call=True,
         ),
         "rummy40": Rules(
             variant="rummy40",
@@ -197,6 +239,9 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             require_run=False,
             hand_size=13,
             goal="opening",
+            take_discard_obliges_meld=True,
+            joker_release=True,
+            hand_rummy=True,
         ),
         "israeli": Rules(
             variant="israeli",
@@ -217,6 +262,8 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             require_run=True,
             hand_size=14,
             goal="win",
+            first_player_extra_card=True,
+            penalty_after_melding=True,
         ),
         "gin": Rules(
             variant="gin",
@@ -238,6 +285,11 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             hand_size=10,
             goal="deadwood",
             knock_max=10,
+            max_players=2,
+            reshuffle_stock=False,
+            penalty_after_melding=True,
+            gin_bonus=25,
+            undercut_bonus=25,
         ),
     }
 )
@@ -254,9 +306,30 @@ _INT_FIELDS = (
     "run_min_naturals",
     "hand_size",
     "joker_hand_penalty",
+    "buy_penalty_cards",
+    "gin_bonus",
+    "undercut_bonus",
+    "max_players",
 )
-_OPTIONAL_INT_FIELDS = ("max_wilds_per_meld", "opening_min", "knock_max", "max_buys")
-_BOOL_FIELDS = ("set_distinct_suits", "require_run")
+_OPTIONAL_INT_FIELDS = (
+    "max_wilds_per_meld",
+    "opening_min",
+    "knock_max",
+    "max_buys",
+    "extra_deck_over_players",
+)
+_BOOL_FIELDS = (
+    "set_distinct_suits",
+    "require_run",
+    "first_player_extra_card",
+    "take_discard_obliges_meld",
+    "buying",
+    "rummy_call",
+    "joker_release",
+    "hand_rummy",
+    "reshuffle_stock",
+    "penalty_after_melding",
+)
 OVERRIDABLE: tuple[str, ...] = (
     *_INT_FIELDS,
     *_OPTIONAL_INT_FIELDS,
@@ -267,6 +340,7 @@ OVERRIDABLE: tuple[str, ...] = (
     "contracts",
     "goal",
     "hand_rummy_penalty",
+    "round_hand_sizes",
 )
 
 
@@ -355,6 +429,10 @@ def _coerce(base: Rules, name: str, value: Any) -> Any:
         if value not in PENALTIES:
             raise RulesError(name, f"must be one of {', '.join(PENALTIES)}")
         return value
+    if name == "round_hand_sizes":
+        if not isinstance(value, list | tuple) or len(value) not in ROUNDS_DEALT:
+            raise RulesError(name, f"must be a list of {ROUNDS_DEALT} cards-dealt counts")
+        return tuple(_int(f"{name}[{i}]", v, ROUND_HAND_SIZE) for i, v in enumerate(value))
     if name == "card_values":
         return _card_values(base.card_values, value)
     if name == "contracts":

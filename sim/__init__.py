@@ -1,0 +1,1 @@
+"""A referee that plays whole games of every rule set, the players it seats, and match figures."""

@@ -1,0 +1,86 @@
+"""What a player sees (``View``) and what it answers (``Play``), in one JSON form for the log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from solver.cards import Card, parse_card, parse_cards
+from solver.rules import Rules
+
+Melds = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything a real player knows at a decision, and nothing more.
+
+    ``table``: the melds laid down, runs low to high. ``discard_pile``: bottom first.
+    ``seen``: cards the others took from the pile and still hold. ``obliged``: the discard
+    taken this turn when the rules oblige laying it down in a meld this turn.
+    """
+
+    rules: Rules
+    seat: int
+    round: int | None
+    hand: tuple[Card, ...]
+    table: Melds
+    discard_pile: tuple[Card, ...]
+    seen: tuple[Card, ...]
+    down: bool
+    hand_sizes: tuple[int, ...]
+    buys_made: int = 0
+    obliged: Card | None = None
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+@dataclass(frozen=True)
+class JokerSwap:
+    """Natural card(s) put on table meld ``onto`` in place of its joker, which joins the hand."""
+
+    onto: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Play:
+    """A turn after the draw, applied in this order: joker swaps, new melds, layoffs
+    (``onto`` indexes the table, then this turn's melds), then the discard. ``knock``: the
+    melds are shown to end the hand (the defender answers with a ``Play`` too, no discard)."""
+
+    melds: Melds = ()
+    layoffs: tuple[tuple[Card, int], ...] = ()
+    joker_swaps: tuple[JokerSwap, ...] = ()
+    discard: Card | None = None
+    knock: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "melds": [[str(c) for c in m] for m in self.melds],
+            "layoffs": [{"card": str(c), "onto": onto} for c, onto in self.layoffs],
+            "joker_swaps": [
+                {"onto": s.onto, "cards": [str(c) for c in s.cards]} for s in self.joker_swaps
+            ],
+            "discard": None if self.discard is None else str(self.discard),
+            "knock": self.knock,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Play:
+        discard = data.get("discard")
+        return cls(
+            melds=tuple(tuple(parse_cards(m)) for m in data.get("melds", ())),
+            layoffs=tuple(
+                (parse_card(lo["card"]), int(lo["onto"])) for lo in data.get("layoffs", ())
+            ),
+            joker_swaps=tuple(
+                JokerSwap(int(s["onto"]), tuple(parse_cards(s["cards"])))
+                for s in data.get("joker_swaps", ())
+            ),
+            discard=None if discard is None else parse_card(discard),
+            knock=bool(data.get("knock", False)),
+        )

@@ -1,0 +1,101 @@
+"""The advisor as a player: every decision it covers comes from ``advisor.advise``.
+
+This is the one module that touches the advisor. Its answers are read field by field
+through ``_field``, which takes the API-shaped dicts of today's ``advise`` and the typed
+results (the same names as attributes) of the rewritten engine alike.
+
+The advisor has no phase for a Rummy call or a defence against a knock: a call follows
+its buy advice (both take the discard out of turn), a defence is the solver's (plans).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from advisor.advise import advise
+from advisor.situation import Situation
+from sim.moves import JokerSwap, Melds, Play, View
+from sim.players.plans import defence, highest_deadwood, lay_down, lays, left_after
+from solver.budget import Budget
+from solver.cards import parse_card, parse_cards
+
+
+def _field(answer: Any, name: str) -> Any:
+    """One field of an advice, from a dict or an object alike."""
+    return answer[name] if isinstance(answer, Mapping) else getattr(answer, name)
+
+
+def _situation(view: View) -> Situation:
+    return Situation(
+        rules=view.rules,
+        hand=view.hand,
+        round=view.round,
+        table=view.table,
+        discard_pile=view.discard_pile,
+        seen=view.seen,
+        down=view.down,
+    )
+
+
+def _play_of(view: View, advice: Any) -> Play:
+    action = _field(_field(advice, "recommendation"), "action")
+    card = _field(_field(advice, "recommendation"), "card")
+    discard = None if card is None else parse_card(card)
+    lay = _field(advice, "lay_down")
+    if lay is None:
+        return Play(discard=discard)
+    return Play(
+        melds=tuple(tuple(parse_cards(_field(m, "cards"))) for m in _field(lay, "melds")),
+        layoffs=tuple(
+            (parse_card(_field(lo, "card")), int(_field(lo, "onto")))
+            for lo in _field(lay, "layoffs")
+        ),
+        joker_swaps=tuple(
+            JokerSwap(int(_field(s, "onto")), tuple(parse_cards(_field(s, "cards"))))
+            for s in _field(lay, "joker_swaps")
+        ),
+        discard=discard,
+        knock=view.rules.knock_max is not None and action == "go_out",
+    )
+
+
+class AdvisorPlayer:
+    def __init__(self, time_limit: float | None = None):
+        self.time_limit = time_limit  # seconds a whole advice may take; None: no limit
+
+    def _advise(self, view: View, phase: str) -> Any:
+        budget = None if self.time_limit is None else Budget.of(self.time_limit)
+        return advise(_situation(view), phase, budget=budget, buys_made=view.buys_made)
+
+    def _action(self, view: View, phase: str) -> str:
+        return str(_field(_field(self._advise(view, phase), "recommendation"), "action"))
+
+    def draw(self, view: View) -> bool:
+        return self._action(view, "draw") == "take_discard"
+
+    def buy(self, view: View) -> bool:
+        return self._action(view, "buy") == "buy"
+
+    def call_rummy(self, view: View) -> bool:
+        return self.buy(view)
+
+    def play(self, view: View) -> Play:
+        play = _play_of(view, self._advise(view, "discard"))
+        if view.obliged is not None and not lays(play, view.obliged):
+            # the discard advice does not know the taken card must be laid down this turn;
+            # the draw advice took it because such a lay-down exists: the solver's
+            forced = lay_down(view)
+            if forced is not None:
+                return forced if forced.discard is not None else _with_discard(view, forced, play)
+        return play
+
+    def defend(self, view: View, melds: Melds, gin: bool) -> Play:
+        return defence(view, melds, gin)
+
+
+def _with_discard(view: View, forced: Play, advised: Play) -> Play:
+    """``forced`` with the advised discard if it is still in hand, else the first card left."""
+    left = left_after(view.hand, forced)
+    card = advised.discard if advised.discard in left else highest_deadwood(left, view.rules)
+    return Play(forced.melds, forced.layoffs, forced.joker_swaps, card)

@@ -1,0 +1,86 @@
+"""Stacked decks and scripted seats for the referee's rule tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from sim.moves import Melds, Play, View
+from solver.cards import Card, parse_cards
+
+
+class StackedDealer:
+    """Deals ``hands`` (seat by seat from the first player), then ``upcard``, then the
+    ``stock`` top first; the rest of the pack lies below in any order. Reshuffles keep
+    the pile's order."""
+
+    def __init__(self, hands: Sequence[str], stock: str = "", upcard: str | None = None):
+        self.hands = [parse_cards(h) for h in hands]
+        self.stock = parse_cards(stock)
+        self.upcard = parse_cards(upcard) if upcard else []
+        self.dealt = False
+
+    def order(self, cards: Sequence[Card]) -> list[Card]:
+        if self.dealt:
+            return list(cards)
+        self.dealt = True
+        size = max(len(h) for h in self.hands)
+        dealt = [h[k] for k in range(size) for h in self.hands if k < len(h)]
+        top = [*dealt, *self.upcard, *self.stock]
+        rest = Counter(cards) - Counter(top)
+        assert Counter(top) - Counter(cards) == Counter(), "the stacked cards exceed the pack"
+        return [*sorted(rest.elements()), *reversed(top)]
+
+
+Answer = Callable[[View], object]
+
+
+@dataclass
+class Seat:
+    """Answers each ask from its script (a callable of the view, or a fixed value);
+    an ask past the script draws from the stock, passes, and throws its last card."""
+
+    draws: list[object] = field(default_factory=list)
+    plays: list[object] = field(default_factory=list)
+    buys: list[object] = field(default_factory=list)
+    calls: list[object] = field(default_factory=list)
+    defences: list[object] = field(default_factory=list)
+    views: list[tuple[str, View]] = field(default_factory=list)
+
+    def _answer(self, ask: str, script: list[object], view: View, default: object) -> object:
+        self.views.append((ask, view))
+        if not script:
+            return default
+        answer = script.pop(0)
+        return answer(view) if callable(answer) else answer
+
+    def draw(self, view: View) -> bool:
+        return bool(self._answer("draw", self.draws, view, False))
+
+    def play(self, view: View) -> Play:
+        answer = self._answer("play", self.plays, view, Play(discard=view.hand[-1]))
+        assert isinstance(answer, Play)
+        return answer
+
+    def buy(self, view: View) -> bool:
+        return bool(self._answer("buy", self.buys, view, False))
+
+    def call_rummy(self, view: View) -> bool:
+        return bool(self._answer("rummy", self.calls, view, False))
+
+    def defend(self, view: View, melds: Melds, gin: bool) -> Play:
+        answer = self._answer("defend", self.defences, view, Play())
+        assert isinstance(answer, Play)
+        return answer
+
+    def last_view(self, ask: str) -> View:
+        return next(v for a, v in reversed(self.views) if a == ask)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def meld_cards(*melds: str) -> tuple[tuple[Card, ...], ...]:
+    return tuple(cards(m) for m in melds)

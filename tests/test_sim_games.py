@@ -1,0 +1,98 @@
+"""Whole seeded games of every variant: legal moves only, the same log every run, and a
+log that replays to its own scores."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from sim.match import play_one, run_match
+from sim.replay import LogWriter, replay
+from solver.rules import make_rules
+
+# Hands that nobody ends stop here (a turn_limit finish), which bounds the test time.
+MAX_TURNS = 50
+FINISHES = {"out", "hand_rummy", "knock", "gin", "undercut", "exhausted", "turn_limit"}
+
+# (variant, seats, round): every variant, 2 players and more where the rules seat them
+TABLES = [
+    ("gin", ["greedy", "random"], None),
+    ("israeli", ["greedy", "random", "greedy"], None),
+    ("rummy40", ["random", "greedy"], None),
+    ("rummy40", ["greedy", "random", "greedy", "random"], None),
+    ("liverpool", ["greedy", "random", "greedy"], 2),
+    ("liverpool", ["random", "greedy"], 6),
+]
+
+
+def logged(variant: str, seats: list[str], round_: int | None, seed: str) -> str:
+    out = io.StringIO()
+    play_one(make_rules(variant), seats, seed, round_, LogWriter(out), max_turns=MAX_TURNS)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(("variant", "seats", "round_"), TABLES)
+def test_seeded_games_finish_with_legal_moves_only(
+    variant: str, seats: list[str], round_: int | None
+) -> None:
+    result = run_match(
+        make_rules(variant), seats, 2, "legal", round_=round_, rotate=True, max_turns=MAX_TURNS
+    )
+    assert [e.illegal_reasons for e in result.entries] == [[] for _ in seats]
+    assert set(result.finishes) <= FINISHES
+    assert sum(e.wins for e in result.entries) == pytest.approx(2)
+
+
+def test_a_whole_liverpool_game_plays_the_six_rounds_and_totals_them() -> None:
+    out = io.StringIO()
+    rules = make_rules("liverpool")
+    result, _ = play_one(rules, ["greedy", "greedy"], "six", None, LogWriter(out), max_turns=25)
+    assert [r.round for r in result.rounds] == [1, 2, 3, 4, 5, 6]
+    assert result.totals == tuple(sum(r.penalties[s] for r in result.rounds) for s in range(2))
+    assert result.illegal is None
+
+
+@pytest.mark.parametrize(("variant", "seats", "round_"), TABLES[:3] + TABLES[4:5])
+def test_the_same_seed_writes_the_same_log(
+    variant: str, seats: list[str], round_: int | None
+) -> None:
+    first = logged(variant, seats, round_, "again")
+    assert first == logged(variant, seats, round_, "again")
+    assert first != logged(variant, seats, round_, "other")
+
+
+@pytest.mark.parametrize(("variant", "seats", "round_"), TABLES)
+def test_a_log_replays_to_its_scores(variant: str, seats: list[str], round_: int | None) -> None:
+    out = io.StringIO()
+    rules = make_rules(variant)
+    run_match(rules, seats, 2, "replay", round_=round_, record=LogWriter(out), max_turns=MAX_TURNS)
+    games = replay(io.StringIO(out.getvalue()))
+    assert len(games) == 2
+    assert all(g.matches and g.replayed for g in games)
+
+
+def test_a_tampered_log_does_not_replay_to_its_scores() -> None:
+    out = io.StringIO()
+    run_match(make_rules("gin"), ["greedy", "greedy"], 1, "tamper", record=LogWriter(out))
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    plays = [e for e in events if e["event"] == "move" and e["ask"] == "play"]
+    plays[0]["answer"]["discard"] = "JK"  # a card no gin hand holds
+    lines = [json.dumps(e) for e in events]
+    assert [g.matches for g in replay(lines)] == [False]
+
+
+@pytest.mark.parametrize("variant", ["gin", "rummy40"])
+def test_the_advisor_plays_legal_moves(variant: str) -> None:
+    # bounded: a few turns and a short solve limit keep this at a few seconds
+    result = run_match(
+        make_rules(variant),
+        ["advisor", "greedy"],
+        1,
+        "advisor",
+        max_turns=4,
+        advisor_time_limit=0.3,
+    )
+    assert [e.illegal_reasons for e in result.entries] == [[], []]
+    assert result.entries[0].decisions >= 2
