@@ -6,7 +6,9 @@ from typing import Any
 
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate
 
-from solver.rules import ACE_VALUES, GOALS, PENALTIES, PRESETS
+from solver.goals import SOLVE_GOALS as RULES_GOALS
+from solver.goals import Goal
+from solver.rules import ACE_VALUES, PENALTIES, PRESETS
 
 MAX_HAND = 60
 MAX_TABLE = 100
@@ -14,11 +16,11 @@ MAX_LIST = 500
 MAX_CARD_STRING = 2000
 
 VARIANTS: tuple[str, ...] = tuple(PRESETS)
-SOLVE_GOALS: tuple[str, ...] = ("auto", "deadwood", "contract", "opening", "win")
+SOLVE_GOALS: tuple[str, ...] = ("auto", *RULES_GOALS)
 ACTIONS: tuple[str, ...] = ("check", "go_down", "open", "meld", "win", "hand_rummy")
 FINISHES: tuple[str, ...] = ("normal", "hand_rummy")
 PHASES: tuple[str, ...] = ("discard", "draw", "buy")
-ADVICE_GOALS: tuple[str, ...] = ("contract", "opening", "win", "out", "knock", "deadwood")
+ADVICE_GOALS: tuple[str, ...] = tuple(Goal)
 RECOMMENDED_ACTIONS: tuple[str, ...] = (
     "discard",
     "go_out",
@@ -205,7 +207,7 @@ class MeldSchema(ResponseSchema):
 
 
 class SolveResponseSchema(ResponseSchema):
-    goal = fields.String(required=True, validate=validate.OneOf(GOALS))
+    goal = fields.String(required=True, validate=validate.OneOf(RULES_GOALS))
     feasible = fields.Boolean(required=True)
     optimal = fields.Boolean(required=True)
     melds = fields.List(fields.Nested(MeldSchema), required=True)
@@ -291,7 +293,7 @@ class RulesSchema(ResponseSchema):
     contracts = fields.List(fields.Nested(ContractSchema), required=True)
     require_run = fields.Boolean(required=True)
     hand_size = fields.Integer(required=True)
-    goal = fields.String(required=True, validate=validate.OneOf(GOALS))
+    goal = fields.String(required=True, validate=validate.OneOf(RULES_GOALS))
     knock_max = fields.Integer(allow_none=True)
     max_buys = fields.Integer(allow_none=True)
     hand_rummy_penalty = fields.String(validate=validate.OneOf(PENALTIES))

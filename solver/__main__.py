@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from solver.cards import check_pack, parse_cards
 from solver.errors import SolverError
+from solver.goals import SOLVE_GOALS
 from solver.rules import PRESETS, make_rules
 from solver.solution import Solution
 from solver.solve import DEFAULT_TIME_LIMIT, solve
@@ -24,7 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--goal",
         default="auto",
-        choices=["auto", "deadwood", "contract", "opening", "win"],
+        choices=["auto", *SOLVE_GOALS],
         help="auto: the variant's goal before going down",
     )
     p.add_argument("--rules", default=None, help="JSON object of rule overrides")

@@ -10,11 +10,10 @@ from typing import Any, Literal
 
 from solver.cards import RANKS, Card, parse_rank
 from solver.errors import RulesError
+from solver.goals import SOLVE_GOALS, Goal
 
 Ace = Literal["low", "high", "both"]
-Goal = Literal["deadwood", "contract", "opening", "win"]
 ACE_VALUES: tuple[str, ...] = ("low", "high", "both")
-GOALS: tuple[str, ...] = ("deadwood", "contract", "opening", "win")
 PENALTIES: tuple[str, ...] = ("double", "plus25")
 VALUE_KEYS: tuple[str, ...] = (*RANKS, "JK")
 
@@ -168,7 +167,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             contracts=LIVERPOOL_CONTRACTS,
             require_run=False,
             hand_size=10,
-            goal="contract",
+            goal=Goal.CONTRACT,
         ),
         "rummy40": Rules(
             variant="rummy40",
@@ -188,7 +187,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             contracts=(),
             require_run=False,
             hand_size=13,
-            goal="opening",
+            goal=Goal.OPENING,
         ),
         "israeli": Rules(
             variant="israeli",
@@ -208,7 +207,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             contracts=(),
             require_run=True,
             hand_size=14,
-            goal="win",
+            goal=Goal.WIN,
         ),
         "gin": Rules(
             variant="gin",
@@ -228,7 +227,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             contracts=(),
             require_run=False,
             hand_size=10,
-            goal="deadwood",
+            goal=Goal.DEADWOOD,
             knock_max=10,
         ),
     }
@@ -337,9 +336,9 @@ def _coerce(base: Rules, name: str, value: Any) -> Any:
             raise RulesError("ace", f"must be one of {', '.join(ACE_VALUES)}")
         return value
     if name == "goal":
-        if value not in GOALS:
-            raise RulesError("goal", f"must be one of {', '.join(GOALS)}")
-        return value
+        if value not in SOLVE_GOALS:
+            raise RulesError("goal", f"must be one of {', '.join(SOLVE_GOALS)}")
+        return Goal(value)
     if name == "hand_rummy_penalty":
         if value not in PENALTIES:
             raise RulesError(name, f"must be one of {', '.join(PENALTIES)}")
@@ -375,9 +374,9 @@ def validate(rules: Rules) -> Rules:
         raise RulesError("run_min_naturals", f"must be between 1 and {positions}")
     if r.max_wilds_per_meld is not None and not r.wild_ranks and r.jokers == 0:
         pass  # a limit without wild cards is harmless
-    if r.goal == "contract" and not r.contracts:
+    if r.goal is Goal.CONTRACT and not r.contracts:
         raise RulesError("contracts", "the contract goal needs at least one contract")
-    if r.goal == "opening" and r.opening_min is None:
+    if r.goal is Goal.OPENING and r.opening_min is None:
         raise RulesError("opening_min", "the opening goal needs an opening minimum")
     for c in r.contracts:
         if c.sets and r.set_limit < r.set_min:
