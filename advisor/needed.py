@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from advisor.distance import DEFAULT_TIME_LIMIT, Question, distance
 from advisor.situation import Situation
+from solver.budget import Budget
 from solver.cards import counts_of
 from solver.goals import Goal
 from solver.solve import reserves_discard
 
 
-def cards_needed(
-    situation: Situation, goal: Goal, *, time_limit: float = DEFAULT_TIME_LIMIT
-) -> int | None:
+def cards_needed(situation: Situation, goal: Goal, *, budget: Budget | None = None) -> int | None:
     """Least live cards to add for the hand to meet ``goal``; 0 for ``deadwood`` (always
     met) and None when no live cards can reach it."""
     if goal is Goal.DEADWOOD:
@@ -23,4 +22,5 @@ def cards_needed(
         reserve=reserves_discard(rules, goal, len(hand)),
         contract=rules.contract(situation.round) if goal is Goal.CONTRACT else None,
     )
-    return distance(q, counts_of(hand), situation.live_counts(), time_limit=time_limit).needed
+    limit = (budget or Budget.unlimited()).limit(DEFAULT_TIME_LIMIT)
+    return distance(q, counts_of(hand), situation.live_counts(), time_limit=limit).needed

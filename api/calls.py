@@ -7,9 +7,11 @@ from typing import Any
 
 from advisor.advise import advise
 from advisor.needed import cards_needed as needed_for
+from advisor.results import to_json
 from advisor.scoring import score_hand
 from advisor.situation import Situation
 from api import metrics
+from solver.budget import Budget
 from solver.cards import Card
 from solver.solution import Solution
 from solver.solve import resolve_goal, solve
@@ -29,7 +31,7 @@ def cards_needed(situation: Situation, solution: Solution, time_limit: float) ->
     """The advisor's distance to the goal solved; 0 when the goal is met now."""
     if solution.feasible:
         return 0
-    return needed_for(situation, solution.goal, time_limit=time_limit)
+    return needed_for(situation, solution.goal, budget=Budget.of(time_limit))
 
 
 def run_validate(
@@ -61,5 +63,7 @@ def run_score(situation: Situation, finish: str, time_limit: float) -> dict[str,
 def run_advise(
     situation: Situation, phase: str, time_limit: float, buys_made: int = 0
 ) -> dict[str, Any]:
-    result: dict[str, Any] = advise(situation, phase, time_limit=time_limit, buys_made=buys_made)
+    # the advice as a whole gets a few solves' time, as before a request budget existed
+    budget = Budget.of(4 * time_limit)
+    result: dict[str, Any] = to_json(advise(situation, phase, budget=budget, buys_made=buys_made))
     return result

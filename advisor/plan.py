@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from advisor.distance import Question
 from advisor.situation import Situation
+from solver.goals import Goal
 from solver.legality import check_meld
 from solver.melds import Meld
 
@@ -23,19 +24,21 @@ class TableMeld:
 
 
 @dataclass(frozen=True)
-class Goal:
-    """``layoffs_only``: Liverpool after going down, where cards needed is the count of
-    cards to shed (no new melds). ``keeps_discard``: a drawn hand reserves its final
-    discard. ``hand_rummy``: the rules know a one-turn finish with no opening minimum."""
+class Plan:
+    """The goal and its question for a hand that has not drawn. ``keeps_discard``: a
+    drawn hand reserves its final discard; a question without new melds (Liverpool
+    after going down) only lays off."""
 
-    name: str
-    base: Question
-    layoffs_only: bool = False
+    goal: Goal
+    question: Question
     keeps_discard: bool = False
-    hand_rummy: bool = False
 
-    def question(self, drawn: bool) -> Question:
-        return replace(self.base, reserve=int(drawn and self.keeps_discard))
+    @property
+    def layoffs_only(self) -> bool:
+        return not self.question.new_melds
+
+    def question_for(self, drawn: bool) -> Question:
+        return replace(self.question, reserve=int(drawn and self.keeps_discard))
 
 
 def read_table(sit: Situation) -> tuple[TableMeld, ...]:
@@ -48,22 +51,20 @@ def read_table(sit: Situation) -> tuple[TableMeld, ...]:
     return tuple(out)
 
 
-def goal_for(sit: Situation, table: tuple[TableMeld, ...]) -> Goal:
+def plan_for(sit: Situation, table: tuple[TableMeld, ...]) -> Plan:
     r = sit.rules
     melds = tuple(t.meld for t in table)
-    if r.goal == "contract":
+    if r.goal is Goal.CONTRACT:
         contract = r.contract(sit.round)
         if not sit.down:
-            return Goal("contract", Question(r, "contract", contract=contract))
+            return Plan(Goal.CONTRACT, Question(r, Goal.CONTRACT, contract=contract))
         # after going down only layoffs remain; an all-cards round keeps no discard
-        q = Question(r, "out", table=melds, new_melds=False)
-        return Goal("out", q, layoffs_only=True, keeps_discard=not contract.all_cards)
-    if r.goal == "opening" and r.opening_min is not None:
-        if not sit.down:
-            return Goal("opening", Question(r, "opening"), hand_rummy=True)
-        return Goal("out", Question(r, "out", table=melds), keeps_discard=True)
-    if r.goal == "win":
-        return Goal("win", Question(r, "win"), keeps_discard=True)
+        q = Question(r, Goal.OUT, table=melds, new_melds=False)
+        return Plan(Goal.OUT, q, keeps_discard=not contract.all_cards)
+    if r.goal is Goal.OPENING and r.opening_min is not None and not sit.down:
+        return Plan(Goal.OPENING, Question(r, Goal.OPENING))
+    if r.goal is Goal.WIN:
+        return Plan(Goal.WIN, Question(r, Goal.WIN), keeps_discard=True)
     if r.knock_max is not None:
-        return Goal("knock", Question(r, "knock"), keeps_discard=True)
-    return Goal("out", Question(r, "out", table=melds), keeps_discard=True)
+        return Plan(Goal.KNOCK, Question(r, Goal.KNOCK), keeps_discard=True)
+    return Plan(Goal.OUT, Question(r, Goal.OUT, table=melds), keeps_discard=True)

@@ -1,8 +1,9 @@
-"""Figures of candidate hands within one advice: cards needed, outs, deadwood.
+"""The shared context of one advice: the situation, its rules, goal and table, the live
+cards and the request's budget; and the figures of candidate hands within it (cards
+needed, outs, deadwood) and the partitions, each computed once.
 
-Every distinct hand is solved once (keyed by its counts and whether it has drawn),
-and the whole advice shares one deadline so a hard hand still answers in time
-(``optimal`` turns false when a solve was cut short).
+The whole advice shares one budget, so a hard hand still answers in time (``optimal``
+turns false when a solve was cut short).
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from dataclasses import dataclass
 
 from advisor.completions import completion_templates
 from advisor.distance import Answer, Question, distance, is_lean, most_laid_off
-from advisor.goals import Goal, TableMeld
 from advisor.outs import outs, outs_by_discard
+from advisor.plan import Plan, TableMeld, plan_for, read_table
 from advisor.situation import Situation
+from solver.budget import Budget
 from solver.cards import NUM_KINDS, Card
+from solver.goals import Goal
 from solver.solution import Solution
-from solver.solve import solve
+from solver.solve import DEFAULT_TIME_LIMIT, solve
 
 # The whole advice may take this many per-solve time limits before solves get cut short.
 _TOTAL_LIMITS = 4.0
@@ -53,12 +56,19 @@ def cards_of_counts(held: Sequence[int]) -> list[Card]:
     return [Card.from_id(c) for c in range(NUM_KINDS) for _ in range(held[c])]
 
 
-class Evaluator:
-    def __init__(self, sit: Situation, goal: Goal, table: tuple[TableMeld, ...], time_limit: float):
-        self.sit, self.rules, self.goal, self.table = sit, sit.rules, goal, table
+class Context:
+    """``budget``: the request's wall clock; without one a solve may take
+    ``DEFAULT_TIME_LIMIT`` and the advice a few of them."""
+
+    def __init__(self, sit: Situation, budget: Budget | None = None):
+        self.sit, self.rules = sit, sit.rules
+        self.table: tuple[TableMeld, ...] = read_table(sit)
+        self.plan: Plan = plan_for(sit, self.table)
+        self.goal: Goal = self.plan.goal
         self.live = sit.live_counts()
-        self.time_limit = time_limit
-        self.deadline = time.perf_counter() + _TOTAL_LIMITS * time_limit
+        self.budget = budget or Budget.of(_TOTAL_LIMITS * DEFAULT_TIME_LIMIT)
+        self.time_limit = self.budget.limit(DEFAULT_TIME_LIMIT)
+        self.deadline = time.perf_counter() + self.budget.remaining()
         self.optimal = True
         self._answers: dict[tuple[QKey, Key], Answer] = {}
         self._outs: dict[tuple[QKey, Key], dict[int, int]] = {}
@@ -96,10 +106,10 @@ class Evaluator:
     def within(self, held: Sequence[int], drawn: bool, cap: int) -> int | None:
         """Cards needed when at most ``cap``, else None: one solve at budget ``cap``, all
         that is needed to tell which hands reach a known best figure."""
-        if self.goal.layoffs_only:
+        if self.plan.layoffs_only:
             n = self.needed(held, drawn)
             return n if n is not None and n <= cap else None
-        q = self.goal.question(drawn)
+        q = self.plan.question_for(drawn)
         key = (question_key(q), counts_key(held))
         known = self._answers.get(key)
         if known is not None:
@@ -113,20 +123,20 @@ class Evaluator:
     def laid_off(self, held: Sequence[int]) -> int:
         key = counts_key(held)
         if key not in self._laid:
-            self._laid[key] = most_laid_off(self.goal.base, held, time_limit=self.limit())
+            self._laid[key] = most_laid_off(self.plan.question, held, time_limit=self.limit())
         return self._laid[key]
 
     def needed(self, held: Sequence[int], drawn: bool, guess: int | None = None) -> int | None:
-        if self.goal.layoffs_only:
-            reserve = 1 if drawn and self.goal.keeps_discard else 0
+        if self.plan.layoffs_only:
+            reserve = 1 if drawn and self.plan.keeps_discard else 0
             return max(0, sum(held) - self.laid_off(held) - reserve)
-        return self.answer(self.goal.question(drawn), held, guess).needed
+        return self.answer(self.plan.question_for(drawn), held, guess).needed
 
     def figures(self, held: Sequence[int], drawn: bool, guess: int | None = None) -> Figures:
         """Cards needed and outs of a hand (outs of a hand that has not drawn)."""
-        if self.goal.layoffs_only:
+        if self.plan.layoffs_only:
             return self._shed_figures(held, drawn)
-        q = self.goal.question(drawn)
+        q = self.plan.question_for(drawn)
         first = self.answer(q, held, guess)
         key = (question_key(q), counts_key(held))
         if key not in self._outs:
@@ -145,12 +155,36 @@ class Evaluator:
                 self._outs[key] = found
         return Figures(first.needed, self._outs[key])
 
+    def discard_figures(self, held: Sequence[int], guess: int | None) -> dict[int, Figures]:
+        """Cards needed and outs after each discard of a hand that has drawn. Cards needed
+        one discard at a time (two discards no cheap completion touches share theirs, the
+        value aside under knock, where deadwood counts); outs for all discards together,
+        card by card."""
+        cards = [c for c in range(NUM_KINDS) if held[c]]
+        if self.plan.layoffs_only:
+            return {c: self.figures(without(held, c), drawn=False) for c in cards}
+        by_value = self.goal is Goal.KNOCK
+        levels: dict[int, int | None] = {}
+        shared: set[tuple[int, int]] = set()  # (cards needed, value) of isolated discards
+        for c in cards:
+            value = self.rules.value(Card.from_id(c)) if by_value else 0
+            level = next(
+                (k for (k, v) in shared if v == value and c in self.isolated(held, k)), None
+            )
+            if level is None:
+                level = self.needed(without(held, c), drawn=False, guess=guess)
+                if level and c in self.isolated(held, level):
+                    shared.add((level, value))
+            levels[c] = level
+        found = self.discard_outs(held, levels)
+        return {c: Figures(levels[c], found[c]) for c in cards}
+
     def discard_outs(
         self, held: Sequence[int], levels: dict[int, int | None]
     ) -> dict[int, dict[int, int]]:
         """Outs after each discard of a hand that has drawn (``levels``: cards needed)."""
         found, complete = outs_by_discard(
-            self.goal.question(False),
+            self.plan.question_for(False),
             held,
             self.live,
             levels,
@@ -233,12 +267,12 @@ class Evaluator:
     def solve(
         self,
         hand: Sequence[Card],
-        goal: str,
+        goal: Goal,
         *,
         discard: bool = False,
         must_meld: Sequence[Card] = (),
     ) -> Solution:
-        round_ = self.sit.round if goal == "contract" else None
+        round_ = self.sit.round if goal is Goal.CONTRACT else None
         sol = solve(
             list(hand),
             self.rules,
