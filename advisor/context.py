@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from advisor.completions import completion_templates
+from advisor.deadwood import DeadwoodSearch
 from advisor.distance import Answer, Question, distance, is_lean, most_laid_off
 from advisor.outs import outs, outs_by_discard
 from advisor.plan import Plan, TableMeld, plan_for, read_table
@@ -52,10 +53,6 @@ def counts_key(held: Sequence[int]) -> Key:
     return tuple(held)
 
 
-def cards_of_counts(held: Sequence[int]) -> list[Card]:
-    return [Card.from_id(c) for c in range(NUM_KINDS) for _ in range(held[c])]
-
-
 class Context:
     """``budget``: the request's wall clock; without one a solve may take
     ``DEFAULT_TIME_LIMIT`` and the advice a few of them."""
@@ -73,7 +70,7 @@ class Context:
         self._answers: dict[tuple[QKey, Key], Answer] = {}
         self._outs: dict[tuple[QKey, Key], dict[int, int]] = {}
         self._laid: dict[Key, int] = {}
-        self._deadwood: dict[Key, int] = {}
+        self._deadwood = DeadwoodSearch(self.rules)
         self._isolated: dict[tuple[Key, int], frozenset[int]] = {}
 
     def limit(self) -> float:
@@ -285,13 +282,11 @@ class Context:
         self.optimal &= sol.optimal
         return sol
 
-    def deadwood(self, held: Sequence[int]) -> int:
-        key = counts_key(held)
-        if key not in self._deadwood:
-            sol = solve(cards_of_counts(held), self.rules, "deadwood", time_limit=self.limit())
-            self.optimal &= sol.optimal
-            self._deadwood[key] = sol.deadwood_points
-        return self._deadwood[key]
+    def deadwood_after_each_discard(self, held: Sequence[int]) -> dict[int, int]:
+        """The least deadwood points left by each discard of ``held``."""
+        found, optimal = self._deadwood.after_each_discard(held, self.budget)
+        self.optimal &= optimal
+        return found
 
 
 def without(held: Sequence[int], card_id: int) -> list[int]:

@@ -55,13 +55,13 @@ def rank_options(options: Sequence[DiscardOption], rules: Rules) -> list[Discard
     return [*keep, *jokers]
 
 
-def _option(ctx: Context, held: Sequence[int], card: Card, fig: Figures) -> DiscardOption:
+def _option(ctx: Context, card: Card, fig: Figures, deadwood: int) -> DiscardOption:
     return DiscardOption(
         card=card,
         cards_needed=fig.needed,
         outs=fig.out_copies,
         outs_cards=out_cards(fig.outs),
-        deadwood_points=ctx.deadwood(without(held, card.id)),
+        deadwood_points=deadwood,
         playable_on_table=playable(card, [t.meld for t in ctx.table], ctx.rules),
         points_shed=ctx.rules.value(card),
         goes_out=fig.needed == 0 and ctx.goal.keeps_discard,
@@ -73,8 +73,10 @@ def discard_options(ctx: Context, hand: Sequence[Card], guess: int | None) -> li
     """Every distinct card of ``hand`` (a hand that has drawn) as the discard, ranked."""
     held = counts_of(hand)
     figures = ctx.discard_figures(held, guess)
+    deadwood = ctx.deadwood_after_each_discard(held)
     cards = list(dict.fromkeys(sort_cards(hand)))
-    ranked = rank_options([_option(ctx, held, c, figures[c.id]) for c in cards], ctx.rules)
+    options = [_option(ctx, c, figures[c.id], deadwood[c.id]) for c in cards]
+    ranked = rank_options(options, ctx.rules)
     if not ranked:
         return ranked
     best = ranked[0]
