@@ -19,7 +19,7 @@ from advisor.outs import outs, outs_by_discard
 from advisor.plan import Plan, TableMeld, plan_for, read_table
 from advisor.situation import Situation
 from solver.budget import Budget
-from solver.cards import NUM_KINDS, Card
+from solver.cards import NUM_KINDS, Card, counts_of
 from solver.goals import Goal
 from solver.solution import Solution
 from solver.solve import DEFAULT_TIME_LIMIT, solve
@@ -71,6 +71,7 @@ class Context:
         self._outs: dict[tuple[QKey, Key], dict[int, int]] = {}
         self._laid: dict[Key, int] = {}
         self._deadwood = DeadwoodSearch(self.rules)
+        self._each_discard: dict[Key, dict[int, int]] = {}
         self._isolated: dict[tuple[Key, int], frozenset[int]] = {}
 
     def limit(self) -> float:
@@ -284,9 +285,16 @@ class Context:
 
     def deadwood_after_each_discard(self, held: Sequence[int]) -> dict[int, int]:
         """The least deadwood points left by each discard of ``held``."""
-        found, optimal = self._deadwood.after_each_discard(held, self.budget)
-        self.optimal &= optimal
-        return found
+        key = counts_key(held)
+        if key not in self._each_discard:
+            found, optimal = self._deadwood.after_each_discard(held, self.budget)
+            self.optimal &= optimal
+            self._each_discard[key] = found
+        return self._each_discard[key]
+
+    def least_deadwood_after_discard(self, hand: Sequence[Card]) -> int:
+        """The least deadwood a discard can leave: whether a partition is worth solving."""
+        return min(self.deadwood_after_each_discard(counts_of(hand)).values(), default=0)
 
 
 def without(held: Sequence[int], card_id: int) -> list[int]:

@@ -43,31 +43,31 @@ def _lay_down(
     return LayDownAdvice(lay, final)
 
 
-def _points(cards: Sequence[Card], ev: Context) -> int:
-    return sum(ev.rules.value(c) for c in cards)
+def _points(cards: Sequence[Card], ctx: Context) -> int:
+    return sum(ctx.rules.value(c) for c in cards)
 
 
-def _onto(ev: Context, i: int) -> int:
+def _onto(ctx: Context, i: int) -> int:
     """DFS index (legal table melds, then new melds) to the response's index."""
-    if i < len(ev.table):
-        return ev.table[i].index
-    return len(ev.sit.table) + (i - len(ev.table))
+    if i < len(ctx.table):
+        return ctx.table[i].index
+    return len(ctx.sit.table) + (i - len(ctx.table))
 
 
 def _with_layoffs(
-    ev: Context,
+    ctx: Context,
     new: Sequence[Meld],
     rest: Sequence[Card],
     keep: int,
     table: Sequence[Meld] | None = None,
 ) -> tuple[LayoffPlan, list[Layoff]]:
-    base = [t.meld for t in ev.table] if table is None else list(table)
-    plan = best_layoffs(rest, [*base, *new], ev.rules, keep=keep)
-    return plan, _layoffs(ev, plan)
+    base = [t.meld for t in ctx.table] if table is None else list(table)
+    plan = best_layoffs(rest, [*base, *new], ctx.rules, keep=keep)
+    return plan, _layoffs(ctx, plan)
 
 
-def _layoffs(ev: Context, plan: LayoffPlan) -> list[Layoff]:
-    return [Layoff(lo.card, _onto(ev, lo.onto)) for lo in plan.layoffs]
+def _layoffs(ctx: Context, plan: LayoffPlan) -> list[Layoff]:
+    return [Layoff(lo.card, _onto(ctx, lo.onto)) for lo in plan.layoffs]
 
 
 def _rest(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Card]:
@@ -77,94 +77,96 @@ def _rest(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Card]:
     return sort_cards(left.elements())
 
 
-def advise_lay_down(ev: Context, hand: Sequence[Card], needed: int | None) -> LayDownAdvice:
+def advise_lay_down(ctx: Context, hand: Sequence[Card], needed: int | None) -> LayDownAdvice:
     """``needed``: cards needed of the hand as sent (it has drawn)."""
-    goal = ev.goal
+    goal = ctx.goal
     if goal is Goal.CONTRACT:
-        return _go_down(ev, hand) if needed == 0 else LayDownAdvice(None)
-    if ev.plan.layoffs_only:
-        return _lay_off(ev, hand)
+        return _go_down(ctx, hand) if needed == 0 else LayDownAdvice(None)
+    if ctx.plan.layoffs_only:
+        return _lay_off(ctx, hand)
     if goal is Goal.OPENING:
-        return _open(ev, hand, needed)
+        return _open(ctx, hand, needed)
     if goal is Goal.OUT:
-        return _meld_and_lay_off(ev, hand)
+        return _meld_and_lay_off(ctx, hand)
     if goal is Goal.WIN:
-        return _declare(ev, hand) if needed == 0 else LayDownAdvice(None)
+        return _declare(ctx, hand) if needed == 0 else LayDownAdvice(None)
     if goal is Goal.KNOCK:
-        return _knock(ev, hand)
+        return _knock(ctx, hand)
     return LayDownAdvice(None)
 
 
-def _go_down(ev: Context, hand: Sequence[Card]) -> LayDownAdvice:
+def _go_down(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
     """The contract melds leaving the fewest points, then layoffs on the same turn."""
-    contract = ev.rules.contract(ev.sit.round)
+    contract = ctx.rules.contract(ctx.sit.round)
     keep = 0 if contract.all_cards else 1
-    sol = ev.solve(hand, Goal.CONTRACT, discard=bool(keep))
+    sol = ctx.solve(hand, Goal.CONTRACT, discard=bool(keep))
     if not sol.feasible:
         return LayDownAdvice(None)
-    plan, layoffs = _with_layoffs(ev, sol.melds, _rest(hand, sol.melds), keep)
+    plan, layoffs = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), keep)
     return _lay_down(sol.melds, layoffs, plan.left, keep)
 
 
-def _lay_off(ev: Context, hand: Sequence[Card]) -> LayDownAdvice:
-    keep = 1 if ev.plan.keeps_discard else 0
-    plan, layoffs = _with_layoffs(ev, [], hand, keep)
+def _lay_off(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
+    keep = 1 if ctx.plan.keeps_discard else 0
+    plan, layoffs = _with_layoffs(ctx, [], hand, keep)
     if not layoffs:
         return LayDownAdvice(None)
     return _lay_down([], layoffs, plan.left, keep)
 
 
-def _open(ev: Context, hand: Sequence[Card], needed: int | None) -> LayDownAdvice:
+def _open(ctx: Context, hand: Sequence[Card], needed: int | None) -> LayDownAdvice:
     """Rummy 40 before opening: a hand rummy now, else open unless a hand rummy is one
     card away (it doubles the others' count), else nothing."""
-    whole = ev.solve(hand, Goal.DEADWOOD, discard=True)
-    if not whole.deadwood and whole.melds:
+    whole = None
+    if ctx.least_deadwood_after_discard(hand) == 0:
+        whole = ctx.solve(hand, Goal.DEADWOOD, discard=True)
+    if whole is not None and not whole.deadwood and whole.melds:
         final = whole.discard
         note = "Hand rummy: every card but the discard melds at once."
         lay = LayDown(tuple(whole.melds), (), (), True, (final,) if final else ())
         return LayDownAdvice(lay, final, note)
     if needed != 0:
         return LayDownAdvice(None)
-    rummy_q = Question(ev.rules, Goal.OUT, reserve=1)
-    if ev.answer(rummy_q, counts_of(hand)).needed == 1:
+    rummy_q = Question(ctx.rules, Goal.OUT, reserve=1)
+    if ctx.answer(rummy_q, counts_of(hand)).needed == 1:
         note = (
             "Holding: a hand rummy is one card away and doubles the others' count;"
             " opening now gives it up."
         )
         return LayDownAdvice(None, note=note)
-    sol = ev.solve(hand, Goal.OPENING, discard=True)
+    sol = ctx.solve(hand, Goal.OPENING, discard=True)
     if not sol.feasible:
         return LayDownAdvice(None)
-    plan, layoffs = _with_layoffs(ev, sol.melds, _rest(hand, sol.melds), 1)
+    plan, layoffs = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), 1)
     return _lay_down(sol.melds, layoffs, plan.left, 1)
 
 
-def _meld_and_lay_off(ev: Context, hand: Sequence[Card]) -> LayDownAdvice:
+def _meld_and_lay_off(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
     """After opening: new melds and layoffs shedding the most points, tried both ways
     round (melds first, layoffs first); then a joker release when it sheds more."""
-    base = _best_meld_plan(ev, hand, [t.meld for t in ev.table])
-    return _joker_release(ev, hand, base) or base
+    base = _best_meld_plan(ctx, hand, [t.meld for t in ctx.table])
+    return _joker_release(ctx, hand, base) or base
 
 
-def _best_meld_plan(ev: Context, hand: Sequence[Card], table: Sequence[Meld]) -> LayDownAdvice:
-    sol = ev.solve(hand, Goal.DEADWOOD, discard=True)
-    plan_a, lay_a = _with_layoffs(ev, sol.melds, _rest(hand, sol.melds), 1, table)
-    first = best_layoffs(hand, table, ev.rules, keep=1)
-    sol_b = ev.solve(first.left, Goal.DEADWOOD, discard=True)
-    plan_b, lay_b = _with_layoffs(ev, sol_b.melds, _rest(first.left, sol_b.melds), 1, first.melds)
-    options = [(plan_a, lay_a, sol.melds), (plan_b, [*_layoffs(ev, first), *lay_b], sol_b.melds)]
-    plan, layoffs, melds = min(options, key=lambda o: (_points(o[0].left, ev), len(o[0].left)))
+def _best_meld_plan(ctx: Context, hand: Sequence[Card], table: Sequence[Meld]) -> LayDownAdvice:
+    sol = ctx.solve(hand, Goal.DEADWOOD, discard=True)
+    plan_a, lay_a = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), 1, table)
+    first = best_layoffs(hand, table, ctx.rules, keep=1)
+    sol_b = ctx.solve(first.left, Goal.DEADWOOD, discard=True)
+    plan_b, lay_b = _with_layoffs(ctx, sol_b.melds, _rest(first.left, sol_b.melds), 1, first.melds)
+    options = [(plan_a, lay_a, sol.melds), (plan_b, [*_layoffs(ctx, first), *lay_b], sol_b.melds)]
+    plan, layoffs, melds = min(options, key=lambda o: (_points(o[0].left, ctx), len(o[0].left)))
     if not melds and not layoffs:
         return LayDownAdvice(None)
     return _lay_down(melds, layoffs, plan.left, 1)
 
 
-def _joker_release(ev: Context, hand: Sequence[Card], base: LayDownAdvice) -> LayDownAdvice | None:
+def _joker_release(ctx: Context, hand: Sequence[Card], base: LayDownAdvice) -> LayDownAdvice | None:
     """Take a joker from a table meld by placing the natural card(s) it stands for, when
     the lay-down that follows leaves fewer points in hand."""
-    base_points = _points(base.lay_down.left if base.lay_down else hand, ev)
+    base_points = _points(base.lay_down.left if base.lay_down else hand, ctx)
     held = Counter(hand)
-    for pos, t in enumerate(ev.table):
+    for pos, t in enumerate(ctx.table):
         swap = _swap(t.meld, held)
         if swap is None:
             continue
@@ -173,11 +175,11 @@ def _joker_release(ev: Context, hand: Sequence[Card], base: LayDownAdvice) -> La
         for c in naturals:
             new_hand.remove(c)
         new_hand.append(JOKER)
-        table = [x.meld for x in ev.table]
+        table = [x.meld for x in ctx.table]
         table[pos] = grown
-        after = _best_meld_plan(ev, new_hand, table)
+        after = _best_meld_plan(ctx, new_hand, table)
         left = after.lay_down.left if after.lay_down else tuple(new_hand)
-        if _points(left, ev) < base_points:
+        if _points(left, ctx) < base_points:
             entry = JokerSwap(t.index, naturals[0], tuple(naturals), JOKER)
             if after.lay_down is None:
                 nothing = LayDown((), (), (), False, tuple(sort_cards(new_hand)))
@@ -210,8 +212,8 @@ def _swap(meld: Meld, held: Counter[Card]) -> tuple[list[Card], Meld] | None:
     return missing, make_set(meld.rank, [*naturals, *missing], [])
 
 
-def _declare(ev: Context, hand: Sequence[Card]) -> LayDownAdvice:
-    sol = ev.solve(hand, Goal.WIN, discard=True)
+def _declare(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
+    sol = ctx.solve(hand, Goal.WIN, discard=True)
     if not sol.feasible:
         return LayDownAdvice(None)
     final = sol.discard
@@ -219,10 +221,12 @@ def _declare(ev: Context, hand: Sequence[Card]) -> LayDownAdvice:
     return LayDownAdvice(lay, final)
 
 
-def _knock(ev: Context, hand: Sequence[Card]) -> LayDownAdvice:
-    knock_max = ev.rules.knock_max
+def _knock(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
+    knock_max = ctx.rules.knock_max
     assert knock_max is not None
-    sol = ev.solve(hand, Goal.DEADWOOD, discard=True)
+    if ctx.least_deadwood_after_discard(hand) > knock_max:
+        return LayDownAdvice(None)
+    sol = ctx.solve(hand, Goal.DEADWOOD, discard=True)
     if sol.deadwood_points > knock_max:
         return LayDownAdvice(None)
     left = sort_cards([*sol.deadwood, *([sol.discard] if sol.discard else [])])
