@@ -1,8 +1,8 @@
-"""Cards needed for the goals of /v1/solve (RULES.md section 4)."""
+"""Cards needed for the goals of /v1/solve (RULES.md section 4), from the engine."""
 
 from __future__ import annotations
 
-from advisor.distance import DEFAULT_TIME_LIMIT, Question, distance
+from advisor.engine import Question, figures
 from advisor.situation import Situation
 from solver.budget import Budget
 from solver.cards import counts_of
@@ -19,8 +19,7 @@ def cards_needed(situation: Situation, goal: Goal, *, budget: Budget | None = No
     q = Question(
         rules,
         goal,
-        reserve=reserves_discard(rules, goal, len(hand)),
+        reserve=int(reserves_discard(rules, goal, len(hand))),
         contract=rules.contract(situation.round) if goal is Goal.CONTRACT else None,
     )
-    limit = (budget or Budget.unlimited()).limit(DEFAULT_TIME_LIMIT)
-    return distance(q, counts_of(hand), situation.live_counts(), time_limit=limit).needed
+    return figures(q, counts_of(hand), situation.live_counts(), budget).needed

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from advisor.distance import Question
+from advisor.engine import Question
 from advisor.situation import Situation
 from solver.goals import Goal
 from solver.legality import check_meld

@@ -7,7 +7,8 @@ it puts at risk. After going down new melds are over, so buying never helps: pas
 
 from __future__ import annotations
 
-from advisor.context import Context, Figures, with_card
+from advisor.context import Context, out_copies, with_card
+from advisor.engine import Figures
 from advisor.results import (
     Action,
     BuyAdvice,
@@ -41,7 +42,7 @@ def _bought(ctx: Context, top: Card, now: Figures) -> BuyFigures:
     return BuyFigures(
         card=top,
         cards_needed=needed,
-        outs=after.out_copies,
+        outs=out_copies(after),
         outs_cards=out_cards(after.outs),
         best_discard=None,
         cost=BuyCost(1, points_now, round(points_after, 1)),
@@ -74,7 +75,7 @@ def advise_buy(ctx: Context, buys_made: int = 0) -> BuyAdvice:
         phase=Phase.BUY,
         goal=ctx.goal,
         cards_needed=now.needed,
-        outs=now.out_copies,
+        outs=out_copies(now),
         outs_cards=out_cards(now.outs),
         buy=bought,
         buys_made=buys_made,

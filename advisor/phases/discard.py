@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from advisor.context import Context, Figures, without
-from advisor.distance import Question
+from advisor.context import Context, out_copies, without
+from advisor.engine import Figures, Question
 from advisor.layoffs import playable
 from advisor.phases.lay_down import LayDownAdvice, advise_lay_down
 from advisor.reasons import discard_reason, go_out_reason
@@ -59,7 +59,7 @@ def _option(ctx: Context, card: Card, fig: Figures, deadwood: int) -> DiscardOpt
     return DiscardOption(
         card=card,
         cards_needed=fig.needed,
-        outs=fig.out_copies,
+        outs=out_copies(fig),
         outs_cards=out_cards(fig.outs),
         deadwood_points=deadwood,
         playable_on_table=playable(card, [t.meld for t in ctx.table], ctx.rules),
@@ -69,10 +69,10 @@ def _option(ctx: Context, card: Card, fig: Figures, deadwood: int) -> DiscardOpt
     )
 
 
-def discard_options(ctx: Context, hand: Sequence[Card], guess: int | None) -> list[DiscardOption]:
+def discard_options(ctx: Context, hand: Sequence[Card]) -> list[DiscardOption]:
     """Every distinct card of ``hand`` (a hand that has drawn) as the discard, ranked."""
     held = counts_of(hand)
-    figures = ctx.discard_figures(held, guess)
+    figures = ctx.discard_figures(held)
     deadwood = ctx.deadwood_after_each_discard(held)
     cards = list(dict.fromkeys(sort_cards(hand)))
     options = [_option(ctx, c, figures[c.id], deadwood[c.id]) for c in cards]
@@ -90,8 +90,7 @@ def discard_options(ctx: Context, hand: Sequence[Card], guess: int | None) -> li
 def advise_discard(ctx: Context) -> DiscardAdvice:
     hand = list(ctx.sit.hand)
     needed = ctx.needed(counts_of(hand), drawn=True)
-    guess = None if needed is None else needed + 1
-    ranked = discard_options(ctx, hand, guess)
+    ranked = discard_options(ctx, hand)
     advice = advise_lay_down(ctx, hand, needed)
     return DiscardAdvice(
         phase=Phase.DISCARD,
@@ -131,5 +130,5 @@ def _keeping_hand_rummy(ctx: Context, ranked: list[DiscardOption]) -> list[Disca
     """The ranked discards that keep a hand rummy one card away (Rummy 40 holding)."""
     q = Question(ctx.rules, Goal.OUT)
     held = counts_of(ctx.sit.hand)
-    keep = [o for o in ranked if ctx.answer(q, without(held, o.card.id), guess=1).needed == 1]
+    keep = [o for o in ranked if ctx.figures_of(q, without(held, o.card.id)).needed == 1]
     return keep or ranked

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from advisor.context import Context, Figures, with_card, without
+from advisor.context import Context, out_copies, with_card, without
+from advisor.engine import Figures
 from advisor.phases.discard import protected_joker
 from advisor.reasons import plural
 from advisor.results import (
@@ -33,9 +34,9 @@ def stock_draw(ctx: Context, now: Figures) -> StockDraw:
     live = sum(ctx.live)
     expected: float | None = None
     if now.needed is not None:
-        share = now.out_copies / live if live else 0.0
+        share = out_copies(now) / live if live else 0.0
         expected = round(now.needed - share, 4)
-    return StockDraw(expected, now.out_copies, out_cards(now.outs), live)
+    return StockDraw(expected, out_copies(now), out_cards(now.outs), live)
 
 
 def best_discard(
@@ -51,7 +52,7 @@ def best_discard(
             fig.needed is None,
             fig.needed or 0,
             protected_joker(card, ctx.rules),
-            -fig.out_copies,
+            -out_copies(fig),
             -ctx.rules.value(card),
             card.sort_key,
         )
@@ -77,7 +78,7 @@ def take_discard(ctx: Context, top: Card, now: Figures) -> TakeDiscard:
     if ctx.rules.opening_min is not None:
         allowed, forced = _obliged_meld(ctx, top)
     held = with_card(counts_of(ctx.sit.hand), top.id)
-    best, fig = best_discard(ctx, ctx.discard_figures(held, now.needed), taken=top)
+    best, fig = best_discard(ctx, ctx.discard_figures(held), taken=top)
     if forced is not None and forced != best:
         best, fig = forced, ctx.figures(without(held, forced.id), drawn=False)
     lower = fig.needed is not None and (now.needed is None or fig.needed < now.needed)
@@ -86,7 +87,7 @@ def take_discard(ctx: Context, top: Card, now: Figures) -> TakeDiscard:
         allowed=allowed,
         is_out=lower,
         cards_needed=fig.needed,
-        outs=fig.out_copies,
+        outs=out_copies(fig),
         outs_cards=out_cards(fig.outs),
         best_discard=best,
     )
@@ -101,7 +102,7 @@ def _recommend(now: Figures, stock: StockDraw, take: TakeDiscard | None) -> Reco
         return Recommendation(Action.DRAW_STOCK, None, why)
     if take.cards_needed is not None:
         lower = expected is None or take.cards_needed < expected
-        tie = take.cards_needed == expected and take.outs > now.out_copies
+        tie = take.cards_needed == expected and take.outs > out_copies(now)
         if lower or tie:
             why = f"Taking {take.card} leaves {plural(take.cards_needed, 'card')} needed"
             if take.best_discard is not None:
@@ -128,7 +129,7 @@ def advise_draw(ctx: Context) -> DrawAdvice:
         phase=Phase.DRAW,
         goal=ctx.goal,
         cards_needed=now.needed,
-        outs=now.out_copies,
+        outs=out_copies(now),
         outs_cards=out_cards(now.outs),
         draw_stock=stock,
         take_discard=take,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from advisor.context import Context
-from advisor.distance import Question
+from advisor.engine import Question
 from advisor.layoffs import LayoffPlan, best_layoffs
 from advisor.results import JokerSwap, LayDown, Layoff
 from solver.cards import JOKER, Card, counts_of, sort_cards
@@ -128,7 +128,7 @@ def _open(ctx: Context, hand: Sequence[Card], needed: int | None) -> LayDownAdvi
     if needed != 0:
         return LayDownAdvice(None)
     rummy_q = Question(ctx.rules, Goal.OUT, reserve=1)
-    if ctx.answer(rummy_q, counts_of(hand)).needed == 1:
+    if ctx.figures_of(rummy_q, counts_of(hand)).needed == 1:
         note = (
             "Holding: a hand rummy is one card away and doubles the others' count;"
             " opening now gives it up."
