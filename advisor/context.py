@@ -69,6 +69,15 @@ class Context:
     def needed(self, held: Sequence[int], drawn: bool) -> int | None:
         return self.figures(held, drawn).needed
 
+    def needed_after_draw(self, held: Sequence[int]) -> int | None:
+        """Cards needed of a hand that has drawn. Where the goal keeps a final discard,
+        a best target leaves some held card out, and throwing it costs nothing: the
+        best of the discards' figures is the answer, with no question of its own."""
+        if not self.plan.keeps_discard:
+            return self.needed(held, drawn=True)
+        found = [f.needed for f in self.discard_figures(held).values() if f.needed is not None]
+        return min(found, default=None)
+
     def discard_figures(self, held: Sequence[int]) -> Mapping[int, Figures]:
         """Cards needed and outs of the hand left by each discard of ``held`` (a hand
         that has drawn); the discarded card counts as seen."""

@@ -89,7 +89,7 @@ def discard_options(ctx: Context, hand: Sequence[Card]) -> list[DiscardOption]:
 
 def advise_discard(ctx: Context) -> DiscardAdvice:
     hand = list(ctx.sit.hand)
-    needed = ctx.needed(counts_of(hand), drawn=True)
+    needed = ctx.needed_after_draw(counts_of(hand))
     ranked = discard_options(ctx, hand)
     advice = advise_lay_down(ctx, hand, needed)
     return DiscardAdvice(
