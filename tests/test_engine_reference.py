@@ -37,7 +37,7 @@ from solver.rules import Contract, Rules, make_rules
 SETTINGS = settings(
     derandomize=True,
     deadline=None,
-    max_examples=int(os.environ.get("ENGINE_REF_EXAMPLES", "30")),
+    max_examples=int(os.environ.get("ENGINE_REF_EXAMPLES", "4")),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 

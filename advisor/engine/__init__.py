@@ -23,6 +23,29 @@ __all__ = ["Figures", "Question", "discard_figures", "figures"]
 
 _PLANS: dict[tuple[Any, ...], Plan] = {}
 _MAX_PLANS = 64
+# Least costs already found, by sweep: the drawn hand's figures and its discards' ask the
+# same sweep for the goals that keep a discard, so the second call skips the deepening.
+_LEAST: dict[tuple[Any, ...], int | None] = {}
+_MAX_LEAST = 256
+
+
+def _least(sweep: Sweep, budget: Budget | None) -> tuple[int | None, bool]:
+    """(least cost of the sweep, finished); None when no target exists at all."""
+    key = sweep.key()
+    if key in _LEAST:
+        return _LEAST[key], True
+    least: int | None = None
+    for bound in range(sweep.target + 1):
+        if budget is not None and bound and budget.expired:
+            return None, False
+        found = sweep.best(bound)
+        if found is not None:
+            least = found[0]
+            break
+    if len(_LEAST) >= _MAX_LEAST:
+        _LEAST.clear()
+    _LEAST[key] = least
+    return least, True
 
 
 def _rules_key(q: Question) -> tuple[Any, ...]:
@@ -41,6 +64,7 @@ def plan_for(q: Question) -> Plan:
     if plan is None:
         if len(_PLANS) >= _MAX_PLANS:
             _PLANS.clear()
+            _LEAST.clear()  # its keys name plans by id
         plan = _PLANS[key] = Plan(replace(q, reserve=0))
     return plan
 
@@ -67,14 +91,14 @@ def figures(
     if _impossible(q, size):
         return Figures(None, {})
     sweep = Sweep(plan_for(q), held, live, size, q.reserve)
-    for bound in range(size + 1):
-        if budget is not None and bound and budget.expired:
-            return Figures(None, {}, optimal=False)
-        found = sweep.best(bound)
-        if found is not None:
-            cost, mask = found
-            return Figures(cost, _outs(mask, live) if cost else {})
-    return Figures(None, {})
+    least, finished = _least(sweep, budget)
+    if not finished:
+        return Figures(None, {}, optimal=False)
+    if least is None:
+        return Figures(None, {})
+    found = sweep.best(least)
+    assert found is not None
+    return _figures(found, live)
 
 
 def discard_figures(
@@ -82,15 +106,34 @@ def discard_figures(
 ) -> dict[int, Figures]:
     """For every distinct card id ``d`` in ``held`` (a hand that has drawn), the figures
     of ``held`` less ``d`` under ``q``; ``live`` is unchanged (``d`` was never live)."""
-    out: dict[int, Figures] = {}
-    layoffs = None if q.new_melds else Layoffs(q)
-    for d in range(NUM_KINDS):
-        if not held[d]:
-            continue
-        rest = list(held)
-        rest[d] -= 1
-        if layoffs is not None:
-            out[d] = shed_figures(q, rest, live, layoffs)
-        else:
-            out[d] = figures(q, rest, live, budget)
-    return out
+    if not q.new_melds:
+        layoffs = Layoffs(q)
+        out: dict[int, Figures] = {}
+        for d in range(NUM_KINDS):
+            if held[d]:
+                rest = list(held)
+                rest[d] -= 1
+                out[d] = shed_figures(q, rest, live, layoffs)
+        return out
+    size = sum(held) - 1
+    kinds = [d for d in range(NUM_KINDS) if held[d]]
+    if _impossible(q, size):
+        return {d: Figures(None, {}) for d in kinds}
+    # The sweep over the whole hand, asked for one card fewer, is the least any discard
+    # needs, and some discard needs exactly that (a target of fewer cards than the hand
+    # leaves a held card out); every discard needs at most one more.
+    sweep = Sweep(plan_for(q), held, live, size, q.reserve)
+    least, finished = _least(sweep, budget)
+    if not finished:
+        return {d: Figures(None, {}, optimal=False) for d in kinds}
+    if least is None:
+        return {d: Figures(None, {}) for d in kinds}
+    found = sweep.every_discard(least + 1)
+    return {d: _figures(found.get(d), live) for d in kinds}
+
+
+def _figures(found: tuple[int, int] | None, live: Sequence[int]) -> Figures:
+    if found is None:
+        return Figures(None, {})
+    cost, mask = found
+    return Figures(cost, _outs(mask, live) if cost else {})

@@ -51,8 +51,9 @@ class Layoffs:
         room_w = None if limit is None else limit - meld.wild_count
         if meld.kind == "run":
             assert meld.suit is not None and meld.low is not None and meld.high is not None
-            for below in range(meld.low - r.min_position + 1):
-                for above in range(r.max_position - meld.high + 1):
+            n = sum(held)
+            for below in range(min(meld.low - r.min_position, n) + 1):
+                for above in range(min(r.max_position - meld.high, n - below) + 1):
                     if below + above == 0:
                         continue
                     places = [

@@ -44,7 +44,12 @@ RUNS_END, SET_N, SET_TOP, TSETS, NEED, TSIZE, NSETS, NRUNS, PTS, DEAD, RESV, CAR
 )
 Entry = tuple[int, int]  # (cost, outs mask)
 Layer = dict[State, Entry]
-Move = tuple[State, int, int]  # (next state, added cost, mask of kinds asked beyond the hand)
+Move = tuple[State, int, int]
+# a non-run use of a card: (copies, set naturals, most of one suit, table sets, deadwood,
+# reserve kept, copies committed as wilds)
+Extra = tuple[
+    int, int, int, tuple[int, ...], int, int, int
+]  # (next state, added cost, mask of kinds asked beyond the hand)
 DONE: State = ((), (), (), (), 0, 0, (), 0, 0, 0, 0, 0, 0, 0, ())
 
 
@@ -79,6 +84,18 @@ class Sweep:
         for i, lay in enumerate(layers):
             last = lay.step in (KIND, FINAL) and not lay.carry_out  # the ace waits for 14
             self.before[i + 1] = self.before[i] + (held[lay.card] if last else 0)
+        # the next position each suit visits, before layer i
+        self.next_at: list[tuple[int, ...]] = []
+        for lay in layers:
+            if lay.step == KIND:
+                self.next_at.append(tuple(lay.position + (k < lay.suit) for k in range(4)))
+            elif lay.step == FINAL:
+                self.next_at.append((plan.hi + 1,) * 4)
+            else:
+                self.next_at.append((lay.position + 1,) * 4)
+        self.next_at.append((plan.hi + 1,) * 4)  # after the end
+        self._extras_memo: dict[tuple[Any, ...], list[Extra]] = {}
+        self._missing_memo: dict[tuple[int, int, tuple[Any, ...]], int] = {}
         self.tsets_at: dict[int, list[int]] = {}
         for j, (rank, _, _, _) in enumerate(plan.table_sets):
             self.tsets_at.setdefault(rank, []).append(j)
@@ -100,6 +117,11 @@ class Sweep:
             (0, 0, 0, 0),
         )
 
+    def key(self) -> tuple[Any, ...]:
+        """What the sweep's answers depend on (two sweeps with one key agree)."""
+        knock = self.p.goal == Goal.KNOCK
+        return (id(self.p), tuple(self.held), tuple(self.live), self.target, knock and self.reserve)
+
     # -- pruning ------------------------------------------------------------------------
 
     def admit(self, i: int, st: State, cost: int, bound: int) -> bool:
@@ -113,7 +135,12 @@ class Sweep:
         if need > self.fut_wild[i]:
             return False
         spare = bound - cost
-        if pend - self.fut_held_wild[i] > spare:
+        missing = 0
+        for suit in range(4):
+            runs = st[suit]
+            if runs:
+                missing += self._missing(self.next_at[i][suit], suit, runs)
+        if need + missing - self.fut_held_wild[i] > spare:
             return False
         if self.p.exact_size:
             if self.target - tsize - self.hrem[i] > spare:
@@ -122,6 +149,33 @@ class Sweep:
             if self.before[i] - tsize + cost > self.n - self.target + bound:
                 return False
         return True
+
+    def _missing(self, p: int, s: int, runs: tuple[Any, ...]) -> int:
+        """Places from position ``p`` on that the open runs of suit ``s`` must still fill
+        and the hand has no natural card for: each takes a wild or an added card."""
+        key = (p, s, runs)
+        found = self._missing_memo.get(key)
+        if found is None:
+            plan = self.p
+            lengths = []
+            for tag, length, _, _ in runs:
+                if tag == NEW:
+                    if length < plan.rm:
+                        lengths.append(plan.rm - length)
+                else:
+                    j, role = tag_role(tag)
+                    if role == 1:
+                        lengths.append(plan.table_runs[j][1] - p)
+            found = 0
+            for k in range(max(lengths, default=0)):
+                demand = sum(1 for x in lengths if x > k)
+                pos = p + k
+                if pos > plan.hi:
+                    found = 99  # cannot be finished
+                    break
+                found += max(0, demand - self.held[s * 13 + (pos - 1) % 13])
+            self._missing_memo[key] = found
+        return found
 
     # -- moves --------------------------------------------------------------------------
 
@@ -145,7 +199,12 @@ class Sweep:
         avail = h + self.live[c] - low_used
         if avail < 0:
             return []
-        extras = self._extras(lay.rank, c, s, st, avail) if lay.set_here else None
+        extras = None
+        if lay.set_here:
+            key = (i, avail, st[SET_N], st[SET_TOP], st[TSETS], st[DEAD], st[RESV])
+            extras = self._extras_memo.get(key)
+            if extras is None:
+                extras = self._extras_memo[key] = self._extras(lay.rank, c, s, st, avail)
         out: list[Move] = []
         limit_runs = p.contract_runs
         base_n, base_top, base_tsets = st[SET_N], st[SET_TOP], st[TSETS]
@@ -195,14 +254,12 @@ class Sweep:
                 out.append((nxt, dc, bit if total > h else 0))
         return out
 
-    def _extras(
-        self, rank: int, c: int, s: int, st: State, avail: int
-    ) -> list[tuple[int, int, int, tuple[int, ...], int, int, int]]:
+    def _extras(self, rank: int, c: int, s: int, st: State, avail: int) -> list[Extra]:
         """Uses of card ``c`` other than runs, at its rank's layer: set naturals, table-set
         layoffs, deadwood kept (knock) and copies committed as wilds. Each is (copies,
         set naturals, most of one suit, table sets, deadwood, reserve kept, committed)."""
         p = self.p
-        out: list[tuple[int, int, int, tuple[int, ...], int, int, int]] = []
+        out: list[Extra] = []
         set_top = 0
         if p.sets_allowed and p.q.new_melds:
             set_top = p.decks  # one copy per set, as many sets as copies
@@ -348,11 +405,13 @@ class Sweep:
 
     # -- passes -------------------------------------------------------------------------
 
-    def best(self, bound: int) -> Entry | None:
-        """(cards needed, outs mask) when cards needed is at most ``bound``, else None."""
+    def forward(self, bound: int, keep: bool = False) -> list[Layer]:
+        """The states before each layer (all of them with ``keep``, else only the last)
+        whose least prefix cost is within ``bound``; the last holds ``DONE`` or nothing."""
         layers = self.p.layers
         held = self.held
         layer: Layer = {self.start: (0, 0)}
+        kept = [layer]
         for i, lay in enumerate(layers):
             h = held[lay.card] if lay.step != CLOSE else 0
             nxt: Layer = {}
@@ -368,6 +427,68 @@ class Sweep:
                     elif c2 == old[0]:
                         nxt[st2] = (c2, old[1] | mask | dm)
             layer = nxt
+            if keep:
+                kept.append(layer)
             if not layer:
-                return None
-        return layer.get(DONE)
+                break
+        return kept if keep else [layer]
+
+    def best(self, bound: int) -> Entry | None:
+        """(cards needed, outs mask) when cards needed is at most ``bound``, else None."""
+        return self.forward(bound)[-1].get(DONE)
+
+    def every_discard(self, bound: int) -> dict[int, Entry]:
+        """For each held kind d: (cards needed, outs mask) of the hand less one d, for
+        those within ``bound``. One forward pass, one backward pass over the same states,
+        and at the layer of each d its step taken again with one copy fewer: a discard's
+        targets are the forward prefix, that step and the backward suffix."""
+        fw = self.forward(bound, keep=True)
+        layers = self.p.layers
+        count = len(layers)
+        if len(fw) <= count or DONE not in fw[count]:
+            return {}
+        held = self.held
+        bk: list[Layer] = [{} for _ in range(count + 1)]
+        bk[count] = {DONE: (0, 0)}
+        for i in range(count - 1, -1, -1):
+            lay = layers[i]
+            h = held[lay.card] if lay.step != CLOSE else 0
+            after = bk[i + 1]
+            here: Layer = {}
+            for st, (cost, _) in fw[i].items():
+                best: Entry | None = None
+                for st2, dc, dm in self.moves(i, st, h):
+                    tail = after.get(st2)
+                    if tail is None:
+                        continue
+                    c2 = dc + tail[0]
+                    if cost + c2 > bound:
+                        continue  # no discard's target through here fits either
+                    if best is None or c2 < best[0]:
+                        best = (c2, dm | tail[1])
+                    elif c2 == best[0]:
+                        best = (c2, best[1] | dm | tail[1])
+                if best is not None:
+                    here[st] = best
+            bk[i] = here
+        out: dict[int, Entry] = {}
+        for i, lay in enumerate(layers):
+            if lay.step == CLOSE or lay.carry_out or not held[lay.card]:
+                continue
+            after = bk[i + 1]
+            found: Entry | None = None
+            for st, (cost, mask) in fw[i].items():
+                for st2, dc, dm in self.moves(i, st, held[lay.card] - 1):
+                    tail = after.get(st2)
+                    if tail is None:
+                        continue
+                    total = cost + dc + tail[0]
+                    if total > bound:
+                        continue
+                    if found is None or total < found[0]:
+                        found = (total, mask | dm | tail[1])
+                    elif total == found[0]:
+                        found = (total, found[1] | mask | dm | tail[1])
+            if found is not None:
+                out[lay.card] = found
+        return out
