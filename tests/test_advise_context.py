@@ -7,8 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver_reference import SETTINGS, hands
 
+from advisor.advise import advise
 from advisor.context import Context
 from advisor.situation import Situation
+from solver.budget import Budget
 from solver.cards import counts_of, parse_cards
 from solver.rules import make_rules
 
@@ -38,3 +40,10 @@ def test_a_drawn_hand_needs_what_its_best_discard_leaves(name: str, data: st.Dat
     assert ctx.plan.keeps_discard
     held = counts_of(hand)
     assert ctx.needed_after_draw(held) == ctx.needed(held, drawn=True)
+
+
+def test_a_spent_budget_still_answers_and_says_it_is_not_optimal() -> None:
+    sit = Situation(make_rules("gin"), tuple(parse_cards("AS 2S 3S 7H 7D 7C JD QD 5C 9H KS")))
+    spent = Budget.of(0.0)
+    assert advise(sit, budget=spent).optimal is False
+    assert advise(sit).optimal is True
