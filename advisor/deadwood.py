@@ -20,6 +20,7 @@ from itertools import combinations, combinations_with_replacement, product
 from solver.budget import Budget
 from solver.candidates import card_id
 from solver.cards import JOKER_ID, NUM_KINDS, Card
+from solver.goals import Goal
 from solver.rules import Rules
 from solver.solve import DEFAULT_TIME_LIMIT, solve
 
@@ -78,7 +79,7 @@ class DeadwoodSearch:
         except _TooBig:
             cards = [Card.from_id(c) for c in range(NUM_KINDS) for _ in range(counts[c])]
             limit = (budget or Budget.unlimited()).limit(DEFAULT_TIME_LIMIT)
-            sol = solve(cards, self.r, "deadwood", time_limit=limit)
+            sol = solve(cards, self.r, Goal.DEADWOOD, time_limit=limit)
             return sol.deadwood_points, sol.optimal
 
     def _core(self, counts: tuple[int, ...]) -> tuple[int, ...]:
