@@ -239,7 +239,8 @@ class Sweep:
                     continue
                 if lay.carry_in:
                     total = t + low_used
-                    dc = max(0, total - h) - max(0, low_used - h)
+                    # the low use paid for copies beyond the whole hand's
+                    dc = max(0, total - h) - max(0, low_used - self.held[c])
                     new_carry = (*carry[:s], 0, *carry[s + 1 :])
                 else:
                     total = t
