@@ -28,7 +28,7 @@ from reference_distance import (
 )
 
 from advisor.engine import Figures, Question, discard_figures, figures
-from solver.cards import JOKER, JOKER_ID, NUM_KINDS, Card, pack_counts
+from solver.cards import JOKER, JOKER_ID, NUM_KINDS, Card, counts_of, pack_counts, parse_cards
 from solver.goals import Goal
 from solver.legality import check_meld
 from solver.melds import Meld
@@ -374,3 +374,15 @@ def test_liverpool_down_sheds(case: Case, data: st.DataObject) -> None:
 @given(case=out_cases(LIVERPOOL_3, (2, 6), False), data=st.data())
 def test_liverpool_three_decks_down_sheds(case: Case, data: st.DataObject) -> None:
     check_case(case, discards=data.draw(st.booleans()))
+
+
+def test_discarding_an_ace_used_low_is_paid_for() -> None:
+    # three decks, two sets: less AD, the aces AC AC AC and the wild 2S need two more
+    # cards; the discard pass once charged nothing for an ace its low position used
+    rules = make_rules("liverpool", {"decks": 3, "contracts": [{"sets": 2, "runs": 0}]})
+    held = counts_of(parse_cards("2S AD 4D AC AC AC 3C 4C"))
+    seen = counts_of(parse_cards("2S 7S 9S KS 4H AD 6D 6D 6D 8D TD 2C TC KC"))
+    pack = pack_counts(rules)
+    live = tuple(pack[c] - held[c] - seen[c] for c in range(NUM_KINDS))
+    case = Case(rules, Goal.CONTRACT, tuple(held), live, contract=rules.contract(1))
+    check_case(case, discards=True)

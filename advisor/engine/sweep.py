@@ -94,6 +94,7 @@ class Sweep:
             else:
                 self.next_at.append((lay.position + 1,) * 4)
         self.next_at.append((plan.hi + 1,) * 4)  # after the end
+        self.bound = 0  # of the pass under way: moves() read it
         self._extras_memo: dict[tuple[Any, ...], list[Extra]] = {}
         self._missing_memo: dict[tuple[int, int, tuple[Any, ...]], int] = {}
         self.tsets_at: dict[int, list[int]] = {}
@@ -183,11 +184,18 @@ class Sweep:
         """Every next state from ``st`` at layer ``i`` when the hand holds ``h`` copies of
         the layer's card."""
         lay = self.p.layers[i]
-        if lay.step == KIND:
-            return self._kind(i, st, h)
-        if lay.step == CLOSE:
-            return self._close(i, st)
-        return self._final(st, h)
+        if lay.step == FINAL:
+            return self._final(st, h)
+        out = self._kind(i, st, h) if lay.step == KIND else self._close(i, st)
+        if not self.p.exact_size:
+            # Only "at most target cards" is asked; a target size further below than the
+            # rest of the hand and the additions can fill is as good as that bound.
+            floor = self.target - self.hrem[i + 1] - self.bound
+            out = [
+                ((*s[:TSIZE], floor, *s[TSIZE + 1 :]), dc, dm) if s[TSIZE] < floor else (s, dc, dm)
+                for s, dc, dm in out
+            ]
+        return out
 
     def _kind(self, i: int, st: State, h: int) -> list[Move]:
         p = self.p
@@ -231,7 +239,8 @@ class Sweep:
                     continue
                 if lay.carry_in:
                     total = t + low_used
-                    dc = max(0, total - h) - max(0, low_used - h)
+                    # the low use paid for copies beyond the whole hand's
+                    dc = max(0, total - h) - max(0, low_used - self.held[c])
                     new_carry = (*carry[:s], 0, *carry[s + 1 :])
                 else:
                     total = t
@@ -410,6 +419,7 @@ class Sweep:
         whose least prefix cost is within ``bound``; the last holds ``DONE`` or nothing."""
         layers = self.p.layers
         held = self.held
+        self.bound = bound
         layer: Layer = {self.start: (0, 0)}
         kept = [layer]
         for i, lay in enumerate(layers):
