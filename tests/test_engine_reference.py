@@ -257,7 +257,7 @@ def deals(
         while sum(held) < n and held[c] < avail[c] and not rules.is_wild(Card.from_id(c)):
             held[c] += 1
     seen = draw(st.lists(st.integers(0, NUM_KINDS - 1), max_size=30))
-    live = [avail[c] - held[c] for c in range(NUM_KINDS)]
+    live = [max(0, avail[c] - held[c]) for c in range(NUM_KINDS)]  # tables may overdraw jokers
     for c in seen:
         if live[c] > 0:
             live[c] -= 1
