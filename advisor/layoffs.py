@@ -48,6 +48,15 @@ def best_layoffs(
     best: list[tuple[tuple[int, int], LayoffPlan]] = []
     seen: set[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]] = set()
     nodes = 0
+    grown_of: dict[tuple[Meld, tuple[Card, ...]], Meld | None] = {}
+
+    def grow(meld: Meld, group: tuple[Card, ...]) -> Meld | None:
+        if not _may_fit(meld, group, rules):
+            return None
+        key = (meld, group)
+        if key not in grown_of:
+            grown_of[key] = extend_meld(meld, list(group), rules)
+        return grown_of[key]
 
     def visit(left: tuple[Card, ...], state: tuple[Meld, ...], done: tuple[Layoff, ...]) -> None:
         nonlocal nodes
@@ -67,7 +76,7 @@ def best_layoffs(
                 if size > room:
                     break
                 for group in dict.fromkeys(combinations(left, size)):
-                    grown = extend_meld(meld, list(group), rules)
+                    grown = grow(meld, group)
                     if grown is None:
                         continue
                     rest = list(left)
@@ -78,3 +87,16 @@ def best_layoffs(
 
     visit(start, tuple(melds), ())
     return best[0][1]
+
+
+def _may_fit(meld: Meld, group: Sequence[Card], rules: Rules) -> bool:
+    """A natural card joins a set of its rank or a run of its suit only (a quick
+    necessary condition before the full legality check)."""
+    for c in group:
+        if rules.is_wild(c):
+            continue
+        if (meld.kind == "set" and c.rank != meld.rank) or (
+            meld.kind == "run" and c.suit != meld.suit
+        ):
+            return False
+    return True

@@ -1,44 +1,56 @@
-"""One short sentence per discard option, saying why it ranks where it does."""
+"""One short sentence per discard option or recommendation, saying why."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from advisor.discards import DiscardOption
+from advisor.results import DiscardOption
+from solver.cards import Card
+from solver.goals import Goal
 
 _GOAL_WORDS = {
-    "contract": "the contract",
-    "opening": "an opening",
-    "win": "a winning hand",
-    "out": "going out",
-    "knock": "a knock",
+    Goal.CONTRACT: "the contract",
+    Goal.OPENING: "an opening",
+    Goal.WIN: "a winning hand",
+    Goal.OUT: "going out",
+    Goal.KNOCK: "a knock",
+    Goal.DEADWOOD: "the least deadwood",
 }
 
 
-def _needed(n: int | None, goal: str) -> str:
-    target = _GOAL_WORDS.get(goal, goal)
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _needed(n: int | None, goal: Goal) -> str:
+    target = _GOAL_WORDS[goal]
     if n is None:
         return f"leaves {target} out of reach"
     if n == 0:
         return f"keeps {target} ready"
-    return f"leaves the hand {n} card{'s' if n != 1 else ''} from {target}"
+    return f"leaves the hand {plural(n, 'card')} from {target}"
 
 
-def discard_reason(opt: DiscardOption, best: DiscardOption, goal: str, protected: bool) -> str:
+def discard_reason(opt: DiscardOption, best: DiscardOption, goal: Goal, protected: bool) -> str:
     """``protected``: a wild card the rules make costly to hold and valuable to keep."""
-    card, f = opt.card, opt.figures
+    card = opt.card
     if protected:
         return f"Keep {card}: it stands in any meld, so throwing it helps an opponent."
-    head = f"Throwing {card} {_needed(f.needed, goal)}"
-    if f.needed and f.out_copies:
-        head += f" with {f.out_copies} live out{'s' if f.out_copies != 1 else ''}"
+    head = f"Throwing {card} {_needed(opt.cards_needed, goal)}"
+    if opt.cards_needed and opt.outs:
+        head += f" with {plural(opt.outs, 'live out')}"
     if opt.playable_on_table:
         return head + f", but {card} fits a meld on the table (a Rummy call risk)."
     if opt is best:
-        return head + f", {opt.deadwood_points} deadwood points left."
-    if f.needed is None or (best.figures.needed is not None and f.needed > best.figures.needed):
+        return head + f", {plural(opt.deadwood_points, 'deadwood point')} left."
+    if opt.cards_needed is None or (
+        best.cards_needed is not None and opt.cards_needed > best.cards_needed
+    ):
         return head + ": it breaks a meld in the making."
-    if f.out_copies < best.figures.out_copies:
+    if opt.outs < best.outs:
         return head + f", fewer outs than {best.card}."
     return head + f", as good as {best.card} but with more deadwood left."
+
+
+def go_out_reason(card: Card | None) -> str:
+    if card is None:
+        return "Every card melds or lays off: go out."
+    return f"Lay down and throw {card} to go out."

@@ -7,6 +7,7 @@ from typing import Any
 
 from solver.cards import Card, sort_cards
 from solver.errors import GoalError
+from solver.goals import Goal
 from solver.rules import Rules
 from solver.solve import DEFAULT_TIME_LIMIT, solve
 
@@ -40,7 +41,7 @@ def score_hand(
     melds: list[dict[str, Any]] = []
     counted: Sequence[Card] = hand
     if rules.knock_max is not None:
-        solution = solve(hand, rules, "deadwood", time_limit=time_limit)
+        solution = solve(hand, rules, Goal.DEADWOOD, time_limit=time_limit)
         melds = [m.to_dict() for m in solution.melds]
         counted = solution.deadwood
     values = [(c, rules.value(c)) for c in sort_cards(counted)]

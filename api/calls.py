@@ -6,8 +6,9 @@ import time
 from typing import Any
 
 from advisor.advise import advise
-from advisor.distance import Answer
-from advisor.needed import needed_answer
+from advisor.engine import Figures
+from advisor.needed import cards_needed as needed_for
+from advisor.results import to_json
 from advisor.scoring import score_hand
 from advisor.situation import Situation
 from api import metrics
@@ -37,19 +38,17 @@ def run_solve(situation: Situation, goal: str, time_limit: float, budget: Budget
     return solution
 
 
-def cards_needed(
-    situation: Situation, solution: Solution, time_limit: float, budget: Budget
-) -> Answer:
+def cards_needed(situation: Situation, solution: Solution, budget: Budget) -> Figures:
     """The advisor's distance to the goal solved; 0 when the goal is met now. Not
     ``optimal`` (and ``needed`` None when nothing was found) when time ran out: the
     solution is known by then, so it is answered without the distance."""
     if solution.feasible:
-        return Answer(0)
+        return Figures(0, {})
     try:
         with enforced(budget):
-            return needed_answer(situation, solution.goal, time_limit=time_limit, budget=budget)
+            return needed_for(situation, solution.goal, budget=budget)
     except BudgetExhausted:
-        return Answer(None, optimal=False)
+        return Figures(None, {}, optimal=False)
 
 
 def run_validate(
@@ -86,10 +85,10 @@ def run_score(
 
 
 def run_advise(
-    situation: Situation, phase: str, time_limit: float, budget: Budget, buys_made: int = 0
+    situation: Situation, phase: str, budget: Budget, buys_made: int = 0
 ) -> dict[str, Any]:
     with enforced(budget):
-        result: dict[str, Any] = advise(
-            situation, phase, time_limit=time_limit, budget=budget, buys_made=buys_made
+        result: dict[str, Any] = to_json(
+            advise(situation, phase, budget=budget, buys_made=buys_made)
         )
     return result

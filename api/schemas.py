@@ -17,6 +17,8 @@ from marshmallow import (
 )
 
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
+from solver.goals import SOLVE_GOALS as RULES_GOALS
+from solver.goals import Goal
 from solver.limits import (
     CARD_VALUE,
     CONTRACT_MELDS,
@@ -30,7 +32,7 @@ from solver.limits import (
     ROUNDS_DEALT,
     RULE_BOUNDS,
 )
-from solver.rules import ACE_VALUES, GOALS, PENALTIES, PRESETS
+from solver.rules import ACE_VALUES, PENALTIES, PRESETS
 
 MAX_HAND = MAX_HAND_CARDS
 MAX_TABLE = MAX_TABLE_MELDS
@@ -38,11 +40,11 @@ MAX_LIST = MAX_CARD_LIST
 MAX_CARD_STRING = 2000
 
 VARIANTS: tuple[str, ...] = tuple(PRESETS)
-SOLVE_GOALS: tuple[str, ...] = ("auto", "deadwood", "contract", "opening", "win")
+SOLVE_GOALS: tuple[str, ...] = ("auto", *RULES_GOALS)
 ACTIONS: tuple[str, ...] = ("check", "go_down", "open", "meld", "win", "hand_rummy")
 FINISHES: tuple[str, ...] = ("normal", "hand_rummy")
 PHASES: tuple[str, ...] = ("discard", "draw", "buy")
-ADVICE_GOALS: tuple[str, ...] = ("contract", "opening", "win", "out", "knock", "deadwood")
+ADVICE_GOALS: tuple[str, ...] = tuple(Goal)
 RECOMMENDED_ACTIONS: tuple[str, ...] = (
     "discard",
     "go_out",
@@ -297,7 +299,7 @@ def _rule_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[typ
         "hand_size": _int_rule("hand_size", "Cards dealt to each player.", required),
         "goal": fields.String(
             required=required,
-            validate=validate.OneOf(GOALS),
+            validate=validate.OneOf(RULES_GOALS),
             metadata={"description": "What the solver aims for before going down or opening."},
         ),
         "knock_max": _int_rule(
@@ -569,7 +571,7 @@ class MeldSchema(ResponseSchema):
 class SolveResponseSchema(ResponseSchema):
     goal = fields.String(
         required=True,
-        validate=validate.OneOf(GOALS),
+        validate=validate.OneOf(RULES_GOALS),
         metadata={"description": "The goal that was solved (`auto` resolved)."},
     )
     feasible = fields.Boolean(

@@ -26,3 +26,8 @@ class Goal(StrEnum):
     def keeps_discard(self) -> bool:
         """A hand that has drawn keeps its final discard out of the melds for this goal."""
         return self in (Goal.WIN, Goal.OUT, Goal.KNOCK)
+
+
+# The goals a partition is solved for (``Rules.goal``, /v1/solve); the others are the
+# advisor's, whose answer is cards needed rather than a partition.
+SOLVE_GOALS: tuple[Goal, ...] = (Goal.DEADWOOD, Goal.CONTRACT, Goal.OPENING, Goal.WIN)

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from solver.cards import RANKS, Card, parse_rank
 from solver.errors import RulesError
+from solver.goals import SOLVE_GOALS, Goal
 from solver.limits import (
     CARD_VALUE,
     CONTRACT_MELDS,
@@ -22,9 +23,7 @@ from solver.limits import (
 )
 
 Ace = Literal["low", "high", "both"]
-Goal = Literal["deadwood", "contract", "opening", "win"]
 ACE_VALUES: tuple[str, ...] = ("low", "high", "both")
-GOALS: tuple[str, ...] = ("deadwood", "contract", "opening", "win")
 PENALTIES: tuple[str, ...] = ("double", "plus25")
 VALUE_KEYS: tuple[str, ...] = (*RANKS, "JK")
 
@@ -213,7 +212,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             contracts=LIVERPOOL_CONTRACTS,
             require_run=False,
             hand_size=10,
-            goal="contract",
+            goal=Goal.CONTRACT,
             max_players=6,
             round_hand_sizes=(10, 10, 10, 10, 10, 12),
             extra_deck_over_players=5,
@@ -238,7 +237,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             contracts=(),
             require_run=False,
             hand_size=13,
-            goal="opening",
+            goal=Goal.OPENING,
             take_discard_obliges_meld=True,
             joker_release=True,
             hand_rummy=True,
@@ -261,7 +260,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             contracts=(),
             require_run=True,
             hand_size=14,
-            goal="win",
+            goal=Goal.WIN,
             first_player_extra_card=True,
             penalty_after_melding=True,
         ),
@@ -283,7 +282,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             contracts=(),
             require_run=False,
             hand_size=10,
-            goal="deadwood",
+            goal=Goal.DEADWOOD,
             knock_max=10,
             max_players=2,
             reshuffle_stock=False,
@@ -422,9 +421,9 @@ def _coerce(base: Rules, name: str, value: Any) -> Any:
             raise RulesError("ace", f"must be one of {', '.join(ACE_VALUES)}")
         return value
     if name == "goal":
-        if value not in GOALS:
-            raise RulesError("goal", f"must be one of {', '.join(GOALS)}")
-        return value
+        if value not in SOLVE_GOALS:
+            raise RulesError("goal", f"must be one of {', '.join(SOLVE_GOALS)}")
+        return Goal(value)
     if name == "hand_rummy_penalty":
         if value not in PENALTIES:
             raise RulesError(name, f"must be one of {', '.join(PENALTIES)}")
@@ -458,9 +457,9 @@ def validate(rules: Rules) -> Rules:
         raise RulesError("set_min_naturals", f"must be between 1 and {r.set_limit}")
     if not 1 <= r.run_min_naturals <= positions:
         raise RulesError("run_min_naturals", f"must be between 1 and {positions}")
-    if r.goal == "contract" and not r.contracts:
+    if r.goal is Goal.CONTRACT and not r.contracts:
         raise RulesError("contracts", "the contract goal needs at least one contract")
-    if r.goal == "opening" and r.opening_min is None:
+    if r.goal is Goal.OPENING and r.opening_min is None:
         raise RulesError("opening_min", "the opening goal needs an opening minimum")
     for c in r.contracts:
         if c.sets and r.set_limit < r.set_min:

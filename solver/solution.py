@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.cards import Card
+from solver.goals import Goal
 from solver.melds import Meld
 
 
@@ -18,7 +19,7 @@ class Solution:
     final discard, when one was reserved (for ``win`` it is also listed in ``deadwood``, as
     RULES.md says)."""
 
-    goal: str
+    goal: Goal
     feasible: bool | None
     optimal: bool
     melds: tuple[Meld, ...]

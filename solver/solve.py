@@ -11,32 +11,33 @@ from ortools.sat.python import cp_model
 from solver.candidates import Template, templates
 from solver.cards import NUM_KINDS, Card, counts_of, sort_cards
 from solver.errors import GoalError
+from solver.goals import SOLVE_GOALS, Goal
 from solver.melds import Meld
 from solver.model import PartitionModel, new_solver
-from solver.rules import GOALS, Contract, Rules
+from solver.rules import Contract, Rules
 from solver.solution import Solution
 
 DEFAULT_TIME_LIMIT = 2.0
 
 
-def resolve_goal(rules: Rules, goal: str, down: bool) -> str:
+def resolve_goal(rules: Rules, goal: str, down: bool) -> Goal:
     """``auto`` is the preset's goal before going down or opening, ``deadwood`` after."""
     if goal == "auto":
-        return "deadwood" if down else rules.goal
-    if goal not in GOALS:
-        raise GoalError(f"goal must be auto or one of {', '.join(GOALS)}", field="goal")
-    return goal
+        return Goal.DEADWOOD if down else rules.goal
+    if goal not in SOLVE_GOALS:
+        raise GoalError(f"goal must be auto or one of {', '.join(SOLVE_GOALS)}", field="goal")
+    return Goal(goal)
 
 
-def reserves_discard(rules: Rules, goal: str, hand_len: int) -> bool:
+def reserves_discard(rules: Rules, goal: Goal, hand_len: int) -> bool:
     """A ``win`` hand holding more than the dealt size keeps one card out for the discard."""
-    return goal == "win" and hand_len > rules.hand_size
+    return goal is Goal.WIN and hand_len > rules.hand_size
 
 
 def solve(
     hand: Sequence[Card],
     rules: Rules,
-    goal: str = "deadwood",
+    goal: Goal | str = Goal.DEADWOOD,
     round: int | None = None,
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
@@ -51,20 +52,20 @@ def solve(
     for the goal to count as met (Rummy 40's lay-down with a taken discard).
     """
     goal = resolve_goal(rules, goal, down=False)
-    contract = rules.contract(round) if goal == "contract" else None
-    if goal == "opening" and rules.opening_min is None:
+    contract = rules.contract(round) if goal is Goal.CONTRACT else None
+    if goal is Goal.OPENING and rules.opening_min is None:
         raise GoalError("these rules have no opening minimum", field="goal")
     cards = sort_cards(hand)
     goal_reserve = bool(cards) and reserves_discard(rules, goal, len(cards))
     fixed_reserve = bool(cards) and discard
     counts = counts_of(cards)
     temps = templates(rules, counts)
-    if goal != "deadwood" and _surely_infeasible(
+    if goal is not Goal.DEADWOOD and _surely_infeasible(
         cards, rules, temps, goal, contract, fixed_reserve or goal_reserve
     ):
         goal_reserve = False
         answer = _solve(
-            cards, counts, rules, temps, "deadwood", None, fixed_reserve, False, time_limit
+            cards, counts, rules, temps, Goal.DEADWOOD, None, fixed_reserve, False, time_limit
         )
         return replace(answer, goal=goal, feasible=False)
     return _solve(
@@ -86,7 +87,7 @@ def _solve(
     counts: list[int],
     rules: Rules,
     temps: list[Template],
-    goal: str,
+    goal: Goal,
     contract: Contract | None,
     fixed_reserve: bool,
     goal_reserve: bool,
@@ -96,7 +97,7 @@ def _solve(
     """One model: the goal's constraints hold when ``met`` is true, and the objective
     puts meeting the goal first, so an infeasible goal yields the goal-free optimum
     in the same solve. ``goal_reserve``: a discard kept out only when the goal is met."""
-    strict = goal != "deadwood" or any(must)
+    strict = goal is not Goal.DEADWOOD or any(must)
     if not temps and not strict:
         return _no_melds(cards, rules, goal, fixed_reserve)
 
@@ -123,16 +124,16 @@ def _solve(
         m.add(pm.used[cid] + out.get(cid, 0) <= counts[cid])
         if must[cid]:
             m.add(pm.used[cid] >= must[cid]).only_enforce_if(met)
-    if goal == "contract":
+    if goal is Goal.CONTRACT:
         assert contract is not None
         pm.add_contract(contract, met)
         if contract.all_cards:
             for _, expr in left:
                 m.add(expr == 0).only_enforce_if(met)
-    elif goal == "opening":
+    elif goal is Goal.OPENING:
         assert rules.opening_min is not None
         pm.add_opening(rules.opening_min, met)
-    elif goal == "win":
+    elif goal is Goal.WIN:
         for _, expr in left:
             m.add(expr == 0).only_enforce_if(met)
         if rules.require_run:
@@ -195,23 +196,23 @@ def _surely_infeasible(
     cards: list[Card],
     rules: Rules,
     temps: list[Template],
-    goal: str,
+    goal: Goal,
     contract: Contract | None,
     reserve: bool,
 ) -> bool:
     """Cheap necessary conditions, so a hopeless goal skips its CP-SAT solve."""
     kinds = {t.kind for t in temps}
-    if goal == "contract":
+    if goal is Goal.CONTRACT:
         assert contract is not None
         if (contract.sets and "set" not in kinds) or (contract.runs and "run" not in kinds):
             return True
         need = contract.sets * rules.set_min + contract.runs * rules.run_min
         if need > len(cards) or (contract.all_cards and not temps):
             return True
-    if goal == "opening":
+    if goal is Goal.OPENING:
         return not temps
-    if goal == "win" or (goal == "contract" and contract is not None and contract.all_cards):
-        if rules.require_run and goal == "win" and "run" not in kinds:
+    if goal is Goal.WIN or (contract is not None and contract.all_cards):
+        if rules.require_run and goal is Goal.WIN and "run" not in kinds:
             return True
         meldable = {c for t in temps for c in t.naturals}
         stranded = sum(1 for c in cards if c.id not in meldable and not rules.is_wild(c))
@@ -251,7 +252,7 @@ def _copies(t: Template, copies: int, naturals: list[int]) -> list[Template]:
 
 
 def _no_melds(
-    cards: list[Card], rules: Rules, goal: str, reserve: bool, optimal: bool = True
+    cards: list[Card], rules: Rules, goal: Goal, reserve: bool, optimal: bool = True
 ) -> Solution:
     discard = max(cards, key=lambda c: (rules.value(c), c.sort_key)) if reserve else None
     rest = list(cards)

@@ -180,7 +180,7 @@ def _library_answer(operation: str, body: dict[str, Any]) -> Any:
     situation = _situation(body)
     if operation == "solve":
         solution = calls.run_solve(situation, body.get("goal", "auto"), 2.0, _UNLIMITED)
-        needed = calls.cards_needed(situation, solution, 2.0, _UNLIMITED)
+        needed = calls.cards_needed(situation, solution, _UNLIMITED)
         return {**solution.to_dict(), "cards_needed": needed.needed}
     if operation == "validate":
         melds = translate.proposed_melds(body)
@@ -188,7 +188,7 @@ def _library_answer(operation: str, body: dict[str, Any]) -> Any:
         return calls.run_validate(situation, melds, layoffs, body.get("action", "check"))
     if operation == "score":
         return calls.run_score(situation, body.get("finish", "normal"), 2.0, _UNLIMITED)
-    return calls.run_advise(situation, body.get("phase", "discard"), 2.0, _UNLIMITED, 0)
+    return calls.run_advise(situation, body.get("phase", "discard"), _UNLIMITED, 0)
 
 
 @pytest.mark.parametrize(

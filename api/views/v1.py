@@ -73,7 +73,7 @@ def solve(body: dict[str, Any]) -> dict[str, Any]:
     """
     situation = translate.situation_of(body)
     solution = calls.run_solve(situation, body["goal"], _time_limit(), budget.current())
-    needed = calls.cards_needed(situation, solution, _time_limit(), budget.current())
+    needed = calls.cards_needed(situation, solution, budget.current())
     payload = {**solution.to_dict(), "cards_needed": needed.needed}
     if solution.feasible is None or (needed.needed is None and not needed.optimal):
         payload["reason"] = "time_limit"  # something above is unknown, not disproved
@@ -105,9 +105,7 @@ def score(body: dict[str, Any]) -> Any:
 def advise(body: dict[str, Any]) -> Any:
     """What to do now: discard, draw, or buy."""
     situation = translate.situation_of(body)
-    return calls.run_advise(
-        situation, body["phase"], _time_limit(), budget.current(), body["buys_made"]
-    )
+    return calls.run_advise(situation, body["phase"], budget.current(), body["buys_made"])
 
 
 @blp.route("/variants", methods=["GET"])

@@ -1,8 +1,6 @@
 """The advisor as a player: every decision it covers comes from ``advisor.advise``.
 
-This is the one module that touches the advisor. Its answers are read field by field
-through ``_field``, which takes the API-shaped dicts of today's ``advise`` and the typed
-results (the same names as attributes) of the rewritten engine alike.
+This is the one module that touches the advisor; it reads the advisor's typed results.
 
 The advisor has no phase for a Rummy call or a defence against a knock: a call follows
 its buy advice (both take the discard out of turn), a defence is the solver's (plans).
@@ -10,20 +8,12 @@ its buy advice (both take the discard out of turn), a defence is the solver's (p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from advisor.advise import advise
+from advisor.results import Advice
 from advisor.situation import Situation
 from sim.moves import JokerSwap, Melds, Play, View
 from sim.players.plans import defence, highest_deadwood, lay_down, lays, left_after
 from solver.budget import Budget
-from solver.cards import parse_card, parse_cards
-
-
-def _field(answer: Any, name: str) -> Any:
-    """One field of an advice, from a dict or an object alike."""
-    return answer[name] if isinstance(answer, Mapping) else getattr(answer, name)
 
 
 def _situation(view: View) -> Situation:
@@ -38,25 +28,17 @@ def _situation(view: View) -> Situation:
     )
 
 
-def _play_of(view: View, advice: Any) -> Play:
-    action = _field(_field(advice, "recommendation"), "action")
-    card = _field(_field(advice, "recommendation"), "card")
-    discard = None if card is None else parse_card(card)
-    lay = _field(advice, "lay_down")
+def _play_of(view: View, advice: Advice) -> Play:
+    rec = advice.recommendation
+    lay = getattr(advice, "lay_down", None)
     if lay is None:
-        return Play(discard=discard)
+        return Play(discard=rec.card)
     return Play(
-        melds=tuple(tuple(parse_cards(_field(m, "cards"))) for m in _field(lay, "melds")),
-        layoffs=tuple(
-            (parse_card(_field(lo, "card")), int(_field(lo, "onto")))
-            for lo in _field(lay, "layoffs")
-        ),
-        joker_swaps=tuple(
-            JokerSwap(int(_field(s, "onto")), tuple(parse_cards(_field(s, "cards"))))
-            for s in _field(lay, "joker_swaps")
-        ),
-        discard=discard,
-        knock=view.rules.knock_max is not None and action == "go_out",
+        melds=tuple(tuple(m.cards) for m in lay.melds),
+        layoffs=tuple((lo.card, lo.onto) for lo in lay.layoffs),
+        joker_swaps=tuple(JokerSwap(s.onto, tuple(s.cards)) for s in lay.joker_swaps),
+        discard=rec.card,
+        knock=view.rules.knock_max is not None and rec.action == "go_out",
     )
 
 
@@ -64,12 +46,12 @@ class AdvisorPlayer:
     def __init__(self, time_limit: float | None = None):
         self.time_limit = time_limit  # seconds a whole advice may take; None: no limit
 
-    def _advise(self, view: View, phase: str) -> Any:
+    def _advise(self, view: View, phase: str) -> Advice:
         budget = None if self.time_limit is None else Budget.of(self.time_limit)
         return advise(_situation(view), phase, budget=budget, buys_made=view.buys_made)
 
     def _action(self, view: View, phase: str) -> str:
-        return str(_field(_field(self._advise(view, phase), "recommendation"), "action"))
+        return str(self._advise(view, phase).recommendation.action)
 
     def draw(self, view: View) -> bool:
         return self._action(view, "draw") == "take_discard"

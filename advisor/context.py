@@ -1,0 +1,140 @@
+"""The shared context of one advice: the situation, its rules, goal plan and table, the
+live cards and the request's budget; and the figures of candidate hands within it, each
+computed once: cards needed and outs (the engine), deadwood (the meld search) and
+partitions (CP-SAT).
+
+The budget is a guard: whatever it cuts short says so, and the advice answers
+``optimal: false``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from advisor.deadwood import DeadwoodSearch
+from advisor.engine import Figures, Question, discard_figures, figures
+from advisor.plan import Plan, TableMeld, plan_for, read_table
+from advisor.situation import Situation
+from solver.budget import Budget
+from solver.cards import Card, counts_of
+from solver.goals import Goal
+from solver.solution import Solution
+from solver.solve import DEFAULT_TIME_LIMIT, solve
+
+Key = tuple[int, ...]
+QKey = tuple[object, ...]
+
+
+def question_key(q: Question) -> QKey:
+    """A question's identity within one advice (the rules are the same throughout)."""
+    return (q.goal, q.reserve, q.contract, q.table, q.new_melds)
+
+
+def out_copies(fig: Figures) -> int:
+    """Live copies of every out."""
+    return sum(fig.outs.values())
+
+
+class Context:
+    """``budget``: the request's wall clock; without one, solves take at most
+    ``DEFAULT_TIME_LIMIT`` each."""
+
+    def __init__(self, sit: Situation, budget: Budget | None = None):
+        self.sit, self.rules = sit, sit.rules
+        self.table: tuple[TableMeld, ...] = read_table(sit)
+        self.plan: Plan = plan_for(sit, self.table)
+        self.goal: Goal = self.plan.goal
+        self.live = sit.live_counts()
+        self.budget = budget
+        self.optimal = True
+        self._figures: dict[tuple[QKey, Key], Figures] = {}
+        self._discards: dict[tuple[QKey, Key], Mapping[int, Figures]] = {}
+        self._deadwood = DeadwoodSearch(self.rules)
+        self._each_discard: dict[Key, dict[int, int]] = {}
+
+    # -- cards needed and outs (the engine) --------------------------------------
+
+    def figures(self, held: Sequence[int], drawn: bool = False) -> Figures:
+        """Cards needed and outs of ``held`` under the plan's goal."""
+        return self.figures_of(self.plan.question_for(drawn), held)
+
+    def figures_of(self, q: Question, held: Sequence[int]) -> Figures:
+        key = (question_key(q), tuple(held))
+        if key not in self._figures:
+            fig = figures(q, held, self.live, self.budget)
+            self.optimal &= fig.optimal
+            self._figures[key] = fig
+        return self._figures[key]
+
+    def needed(self, held: Sequence[int], drawn: bool) -> int | None:
+        return self.figures(held, drawn).needed
+
+    def needed_after_draw(self, held: Sequence[int]) -> int | None:
+        """Cards needed of a hand that has drawn. Where the goal keeps a final discard,
+        a best target leaves some held card out, and throwing it costs nothing: the
+        best of the discards' figures is the answer, with no question of its own."""
+        if not self.plan.keeps_discard:
+            return self.needed(held, drawn=True)
+        found = [f.needed for f in self.discard_figures(held).values() if f.needed is not None]
+        return min(found, default=None)
+
+    def discard_figures(self, held: Sequence[int]) -> Mapping[int, Figures]:
+        """Cards needed and outs of the hand left by each discard of ``held`` (a hand
+        that has drawn); the discarded card counts as seen."""
+        q = self.plan.question_for(False)
+        key = (question_key(q), tuple(held))
+        if key not in self._discards:
+            found = discard_figures(q, held, self.live, self.budget)
+            self.optimal &= all(f.optimal for f in found.values())
+            self._discards[key] = found
+        return self._discards[key]
+
+    # -- deadwood (the meld search) ------------------------------------------------
+
+    def deadwood_after_each_discard(self, held: Sequence[int]) -> dict[int, int]:
+        """The least deadwood points left by each discard of ``held``."""
+        key = tuple(held)
+        if key not in self._each_discard:
+            found, optimal = self._deadwood.after_each_discard(held, self.budget)
+            self.optimal &= optimal
+            self._each_discard[key] = found
+        return self._each_discard[key]
+
+    def least_deadwood_after_discard(self, hand: Sequence[Card]) -> int:
+        """The least deadwood a discard can leave: whether a partition is worth solving."""
+        return min(self.deadwood_after_each_discard(counts_of(hand)).values(), default=0)
+
+    # -- partitions (CP-SAT) ------------------------------------------------------
+
+    def solve(
+        self,
+        hand: Sequence[Card],
+        goal: Goal,
+        *,
+        discard: bool = False,
+        must_meld: Sequence[Card] = (),
+    ) -> Solution:
+        limit = DEFAULT_TIME_LIMIT if self.budget is None else self.budget.limit(DEFAULT_TIME_LIMIT)
+        sol = solve(
+            list(hand),
+            self.rules,
+            goal,
+            self.sit.round if goal is Goal.CONTRACT else None,
+            time_limit=limit,
+            discard=discard,
+            must_meld=must_meld,
+        )
+        self.optimal &= sol.optimal
+        return sol
+
+
+def without(held: Sequence[int], card_id: int) -> list[int]:
+    out = list(held)
+    out[card_id] -= 1
+    return out
+
+
+def with_card(held: Sequence[int], card_id: int) -> list[int]:
+    out = list(held)
+    out[card_id] += 1
+    return out

@@ -1,0 +1,139 @@
+"""The exact engine for cards needed and outs under the advisor (RULES.md section 4).
+
+``figures`` answers one hand; ``discard_figures`` answers every discard of a hand that
+has drawn. Both read everything from the question's rules; see ``sweep`` for the
+method and ``layoffs`` for Liverpool after going down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import fields, replace
+from typing import Any
+
+from advisor.engine.layoffs import Layoffs, shed_figures
+from advisor.engine.plan import Plan
+from advisor.engine.question import Figures, Question
+from advisor.engine.sweep import Sweep
+from solver.budget import Budget
+from solver.cards import NUM_KINDS
+from solver.goals import Goal
+
+__all__ = ["Figures", "Question", "discard_figures", "figures"]
+
+_PLANS: dict[tuple[Any, ...], Plan] = {}
+_MAX_PLANS = 64
+# Least costs already found, by sweep: the drawn hand's figures and its discards' ask the
+# same sweep for the goals that keep a discard, so the second call skips the deepening.
+_LEAST: dict[tuple[Any, ...], int | None] = {}
+_MAX_LEAST = 256
+
+
+def _least(sweep: Sweep, budget: Budget | None) -> tuple[int | None, bool]:
+    """(least cost of the sweep, finished); None when no target exists at all."""
+    key = sweep.key()
+    if key in _LEAST:
+        return _LEAST[key], True
+    least: int | None = None
+    for bound in range(sweep.target + 1):
+        if budget is not None and bound and budget.expired:
+            return None, False
+        found = sweep.best(bound)
+        if found is not None:
+            least = found[0]
+            break
+    if len(_LEAST) >= _MAX_LEAST:
+        _LEAST.clear()
+    _LEAST[key] = least
+    return least, True
+
+
+def _rules_key(q: Question) -> tuple[Any, ...]:
+    r = q.rules
+    values = []
+    for f in fields(r):
+        v = getattr(r, f.name)
+        values.append(tuple(sorted(v.items())) if isinstance(v, Mapping) else v)
+    return (tuple(values), q.goal, q.contract, q.table, q.new_melds)
+
+
+def plan_for(q: Question) -> Plan:
+    """The question's plan, shared by every hand asked about it (reserve aside)."""
+    key = _rules_key(q)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= _MAX_PLANS:
+            _PLANS.clear()
+            _LEAST.clear()  # its keys name plans by id
+        plan = _PLANS[key] = Plan(replace(q, reserve=0))
+    return plan
+
+
+def _impossible(q: Question, size: int) -> bool:
+    """Too few cards for the contract, whatever is added."""
+    c, r = q.contract, q.rules
+    if q.goal == Goal.CONTRACT and c is not None:
+        return c.sets * r.set_min + c.runs * r.run_min > size - q.reserve
+    return False
+
+
+def _outs(mask: int, live: Sequence[int]) -> dict[int, int]:
+    return {c: live[c] for c in range(NUM_KINDS) if mask >> c & 1 and live[c]}
+
+
+def figures(
+    q: Question, held: Sequence[int], live: Sequence[int], budget: Budget | None = None
+) -> Figures:
+    """Cards needed and outs of ``held`` (counts per card id) for ``q``."""
+    if not q.new_melds:
+        return shed_figures(q, held, live, Layoffs(q))
+    size = sum(held)
+    if _impossible(q, size):
+        return Figures(None, {})
+    sweep = Sweep(plan_for(q), held, live, size, q.reserve)
+    least, finished = _least(sweep, budget)
+    if not finished:
+        return Figures(None, {}, optimal=False)
+    if least is None:
+        return Figures(None, {})
+    found = sweep.best(least)
+    assert found is not None
+    return _figures(found, live)
+
+
+def discard_figures(
+    q: Question, held: Sequence[int], live: Sequence[int], budget: Budget | None = None
+) -> dict[int, Figures]:
+    """For every distinct card id ``d`` in ``held`` (a hand that has drawn), the figures
+    of ``held`` less ``d`` under ``q``; ``live`` is unchanged (``d`` was never live)."""
+    if not q.new_melds:
+        layoffs = Layoffs(q)
+        out: dict[int, Figures] = {}
+        for d in range(NUM_KINDS):
+            if held[d]:
+                rest = list(held)
+                rest[d] -= 1
+                out[d] = shed_figures(q, rest, live, layoffs)
+        return out
+    size = sum(held) - 1
+    kinds = [d for d in range(NUM_KINDS) if held[d]]
+    if _impossible(q, size):
+        return {d: Figures(None, {}) for d in kinds}
+    # The sweep over the whole hand, asked for one card fewer, is the least any discard
+    # needs, and some discard needs exactly that (a target of fewer cards than the hand
+    # leaves a held card out); every discard needs at most one more.
+    sweep = Sweep(plan_for(q), held, live, size, q.reserve)
+    least, finished = _least(sweep, budget)
+    if not finished:
+        return {d: Figures(None, {}, optimal=False) for d in kinds}
+    if least is None:
+        return {d: Figures(None, {}) for d in kinds}
+    found = sweep.every_discard(least + 1)
+    return {d: _figures(found.get(d), live) for d in kinds}
+
+
+def _figures(found: tuple[int, int] | None, live: Sequence[int]) -> Figures:
+    if found is None:
+        return Figures(None, {})
+    cost, mask = found
+    return Figures(cost, _outs(mask, live) if cost else {})

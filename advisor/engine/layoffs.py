@@ -1,0 +1,145 @@
+"""Liverpool after going down: no new melds, so cards needed is the count of cards to
+shed (RULES.md section 4), from the most held cards that can be laid off now.
+
+An exhaustive search, table meld by table meld, over the groups of held cards each one
+can take (runs at either end, a wild standing anywhere; sets the suits they lack), with
+the held cards left as the memo key. Hands after going down are small, so this is exact
+and quick; the sweep is not needed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from advisor.engine.question import Figures, Question
+from solver.cards import NUM_KINDS, Card
+from solver.rules import Rules
+
+Counts = tuple[int, ...]
+
+
+class Layoffs:
+    def __init__(self, q: Question):
+        self.q, self.r = q, q.rules
+        r = q.rules
+        self.wild = [c for c in range(NUM_KINDS) if r.is_wild(Card.from_id(c))]
+        self.memo: dict[tuple[int, Counts], int] = {}
+
+    def most(self, held: Sequence[int]) -> int:
+        """The most held cards that can be laid off onto the table now."""
+        return self._most(0, tuple(held))
+
+    def _most(self, j: int, held: Counts) -> int:
+        if j == len(self.q.table):
+            return 0
+        key = (j, held)
+        found = self.memo.get(key)
+        if found is None:
+            found = self._most(j + 1, held)
+            for group in self._groups(j, held):
+                rest = list(held)
+                for c in group:
+                    rest[c] -= 1
+                found = max(found, len(group) + self._most(j + 1, tuple(rest)))
+            self.memo[key] = found
+        return found
+
+    def _groups(self, j: int, held: Counts) -> Iterator[list[int]]:
+        """Every non-empty group of held cards that table meld ``j`` can take at once."""
+        r, meld = self.r, self.q.table[j]
+        limit = r.max_wilds_per_meld
+        room_w = None if limit is None else limit - meld.wild_count
+        if meld.kind == "run":
+            assert meld.suit is not None and meld.low is not None and meld.high is not None
+            n = sum(held)
+            for below in range(min(meld.low - r.min_position, n) + 1):
+                for above in range(min(r.max_position - meld.high, n - below) + 1):
+                    if below + above == 0:
+                        continue
+                    places = [
+                        *range(meld.low - below, meld.low),
+                        *range(meld.high + 1, meld.high + above + 1),
+                    ]
+                    kinds = [meld.suit * 13 + (p - 1) % 13 for p in places]
+                    yield from self._fill(kinds, list(held), room_w)
+            return
+        assert meld.rank is not None
+        room = r.set_limit - len(meld.cards)
+        natural = {c.suit for c, s in zip(meld.cards, meld.stands_for, strict=True) if c == s}
+        free = [s for s in range(4) if not (r.set_distinct_suits and s in natural)]
+        per_suit = 1 if r.set_distinct_suits else room
+        picks: list[list[int]] = [[]]
+        for s in free:
+            kind = s * 13 + meld.rank - 1
+            picks = [p + [kind] * k for p in picks for k in range(min(per_suit, held[kind]) + 1)]
+        for nat in picks:
+            if len(nat) > room:
+                continue
+            rest = list(held)
+            for c in nat:
+                rest[c] -= 1
+            most_w = room - len(nat) if room_w is None else min(room - len(nat), room_w)
+            for wilds in self._wild_picks(rest, most_w):
+                if nat or wilds:
+                    yield nat + wilds
+
+    def _fill(self, kinds: list[int], held: list[int], room_w: int | None) -> Iterator[list[int]]:
+        """Each place of ``kinds`` filled by its natural card or a wild, from ``held``."""
+        if not kinds:
+            yield []
+            return
+        kind, rest = kinds[0], kinds[1:]
+        if held[kind]:
+            held[kind] -= 1
+            for tail in self._fill(rest, held, room_w):
+                yield [kind, *tail]
+            held[kind] += 1
+        if room_w is None or room_w > 0:
+            for w in self.wild:
+                if held[w] and w != kind:
+                    held[w] -= 1
+                    for tail in self._fill(rest, held, None if room_w is None else room_w - 1):
+                        yield [w, *tail]
+                    held[w] += 1
+
+    def _wild_picks(self, held: list[int], most: int) -> Iterator[list[int]]:
+        """Multisets of at most ``most`` held wild cards."""
+        kinds = [w for w in self.wild if held[w]]
+
+        def go(i: int, left: int) -> Iterator[list[int]]:
+            if i == len(kinds):
+                yield []
+                return
+            for k in range(min(left, held[kinds[i]]) + 1):
+                for tail in go(i + 1, left - k):
+                    yield [kinds[i]] * k + tail
+
+        yield from go(0, max(0, most))
+
+
+def shed_figures(q: Question, held: Sequence[int], live: Sequence[int], search: Layoffs) -> Figures:
+    """Cards to shed; an out is a live card that lets one more card be laid off."""
+    n = sum(held)
+    keep = min(q.reserve, n)
+    base = min(search.most(held), n - keep)
+    needed = n - keep - base
+    if needed == 0:
+        return Figures(0, {})
+    found: dict[int, int] = {}
+    for c in range(NUM_KINDS):
+        if live[c] and _may_reach(q.rules, q, c):
+            more = list(held)
+            more[c] += 1
+            if search.most(more) > base:
+                found[c] = live[c]
+    return Figures(needed, found)
+
+
+def _may_reach(r: Rules, q: Question, c: int) -> bool:
+    card = Card.from_id(c)
+    if r.is_wild(card):
+        return True
+    return any(
+        (m.kind == "set" and m.rank == card.rank) or (m.kind == "run" and m.suit == card.suit)
+        for m in q.table
+    )

@@ -1,0 +1,134 @@
+"""Discard phase: what to lay down, then every distinct card of the hand as the discard,
+ranked best first, and the recommendation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from advisor.context import Context, out_copies, without
+from advisor.engine import Figures, Question
+from advisor.layoffs import playable
+from advisor.phases.lay_down import LayDownAdvice, advise_lay_down
+from advisor.reasons import discard_reason, go_out_reason
+from advisor.results import (
+    Action,
+    DiscardAdvice,
+    DiscardOption,
+    Phase,
+    Recommendation,
+    out_cards,
+)
+from solver.cards import Card, counts_of, sort_cards
+from solver.goals import Goal
+from solver.rules import Rules
+
+
+def protected_joker(card: Card, rules: Rules) -> bool:
+    """A joker the rules fine when left in hand is worth keeping: never the advised discard
+    (except as the going-out discard)."""
+    return card.is_joker and rules.jokers > 0 and rules.joker_hand_penalty > 0
+
+
+def _key(opt: DiscardOption) -> tuple[Any, ...]:
+    return (
+        opt.cards_needed is None,
+        opt.cards_needed or 0,
+        -opt.outs,
+        opt.playable_on_table,  # avoided when an equal alternative exists
+        opt.deadwood_points,  # most points shed: the least deadwood left
+        -opt.points_shed,
+        opt.card.sort_key,
+    )
+
+
+def rank_options(options: Sequence[DiscardOption], rules: Rules) -> list[DiscardOption]:
+    ranked = sorted(options, key=_key)
+    keep = [o for o in ranked if not protected_joker(o.card, rules)]
+    jokers = [o for o in ranked if protected_joker(o.card, rules)]
+    # a joker leads only when throwing it is the one way to go out this turn
+    if jokers and keep and jokers[0].goes_out and not keep[0].goes_out:
+        return [jokers[0], *keep, *jokers[1:]]
+    if not keep:
+        return jokers
+    return [*keep, *jokers]
+
+
+def _option(ctx: Context, card: Card, fig: Figures, deadwood: int) -> DiscardOption:
+    return DiscardOption(
+        card=card,
+        cards_needed=fig.needed,
+        outs=out_copies(fig),
+        outs_cards=out_cards(fig.outs),
+        deadwood_points=deadwood,
+        playable_on_table=playable(card, [t.meld for t in ctx.table], ctx.rules),
+        points_shed=ctx.rules.value(card),
+        goes_out=fig.needed == 0 and ctx.goal.keeps_discard,
+        reason="",
+    )
+
+
+def discard_options(ctx: Context, hand: Sequence[Card]) -> list[DiscardOption]:
+    """Every distinct card of ``hand`` (a hand that has drawn) as the discard, ranked."""
+    held = counts_of(hand)
+    figures = ctx.discard_figures(held)
+    deadwood = ctx.deadwood_after_each_discard(held)
+    cards = list(dict.fromkeys(sort_cards(hand)))
+    options = [_option(ctx, c, figures[c.id], deadwood[c.id]) for c in cards]
+    ranked = rank_options(options, ctx.rules)
+    if not ranked:
+        return ranked
+    best = ranked[0]
+    out = []
+    for o in ranked:
+        shielded = protected_joker(o.card, ctx.rules) and not (o is best and o.goes_out)
+        out.append(replace(o, reason=discard_reason(o, best, ctx.goal, shielded)))
+    return out
+
+
+def advise_discard(ctx: Context) -> DiscardAdvice:
+    hand = list(ctx.sit.hand)
+    needed = ctx.needed_after_draw(counts_of(hand))
+    ranked = discard_options(ctx, hand)
+    advice = advise_lay_down(ctx, hand, needed)
+    return DiscardAdvice(
+        phase=Phase.DISCARD,
+        goal=ctx.goal,
+        cards_needed=needed,
+        lay_down=advice.lay_down,
+        discards=tuple(ranked),
+        recommendation=_recommend(ctx, ranked, advice),
+        note=advice.note,
+        live_cards=sum(ctx.live),
+        optimal=ctx.optimal,
+    )
+
+
+def _recommend(ctx: Context, ranked: list[DiscardOption], advice: LayDownAdvice) -> Recommendation:
+    lay = advice.lay_down
+    if lay is not None and lay.goes_out:
+        final = advice.final_discard
+        return Recommendation(Action.GO_OUT, final, go_out_reason(final))
+    if not ranked:
+        return Recommendation(Action.DISCARD, None, "There is no card to discard.")
+    if lay is None and len(ctx.sit.hand) == 1 and ranked[0].goes_out:
+        # the last card in hand: throwing it is going out
+        card = ranked[0].card
+        return Recommendation(Action.GO_OUT, card, go_out_reason(card))
+    choices = ranked
+    if lay is not None:
+        # the discard comes from what the lay-down leaves in hand
+        left = set(lay.left)
+        choices = [o for o in ranked if o.card in left] or ranked
+    elif advice.note is not None:
+        choices = _keeping_hand_rummy(ctx, ranked)
+    return Recommendation(Action.DISCARD, choices[0].card, choices[0].reason)
+
+
+def _keeping_hand_rummy(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]:
+    """The ranked discards that keep a hand rummy one card away (Rummy 40 holding)."""
+    q = Question(ctx.rules, Goal.OUT)
+    held = counts_of(ctx.sit.hand)
+    keep = [o for o in ranked if ctx.figures_of(q, without(held, o.card.id)).needed == 1]
+    return keep or ranked

@@ -1,0 +1,141 @@
+"""Draw phase: take the top discard or draw from the stock.
+
+After drawing a card and discarding well, cards needed drops by one exactly when the
+card is an out of the hand (else no optimal completion used it, and one copy fewer
+live changes none), so a stock draw's expected cards needed is
+``k - out copies / live copies``. Taking the top discard is judged on the hand that
+holds it: the card is not live (it lies on the pile) but it is in hand, and the
+figures are those of that hand's best discard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from advisor.context import Context, out_copies, with_card, without
+from advisor.engine import Figures
+from advisor.phases.discard import protected_joker
+from advisor.reasons import plural
+from advisor.results import (
+    Action,
+    DrawAdvice,
+    Phase,
+    Recommendation,
+    StockDraw,
+    TakeDiscard,
+    out_cards,
+)
+from solver.cards import Card, counts_of
+from solver.goals import Goal
+
+
+def stock_draw(ctx: Context, now: Figures) -> StockDraw:
+    live = sum(ctx.live)
+    expected: float | None = None
+    if now.needed is not None:
+        share = out_copies(now) / live if live else 0.0
+        expected = round(now.needed - share, 4)
+    return StockDraw(expected, out_copies(now), out_cards(now.outs), live)
+
+
+def best_discard(
+    ctx: Context, figures: Mapping[int, Figures], taken: Card | None = None
+) -> tuple[Card | None, Figures]:
+    """The discard leaving the best figures (fewest cards needed, then most outs; a
+    protected joker last), and those figures. ``taken``: the card just taken from the
+    pile, which may not be thrown back unless another copy is held."""
+
+    def key(c: int) -> tuple[Any, ...]:
+        fig, card = figures[c], Card.from_id(c)
+        return (
+            fig.needed is None,
+            fig.needed or 0,
+            protected_joker(card, ctx.rules),
+            -out_copies(fig),
+            -ctx.rules.value(card),
+            card.sort_key,
+        )
+
+    held = counts_of(ctx.sit.hand)
+    choices = [c for c in figures if taken is None or c != taken.id or held[c]]
+    if not choices:
+        return None, Figures(None, {})
+    best = min(choices, key=key)
+    return Card.from_id(best), figures[best]
+
+
+def _obliged_meld(ctx: Context, card: Card) -> tuple[bool, Card | None]:
+    """Rules where a taken discard must go into a meld laid this turn (Rummy 40; before
+    opening, a valid opening). Returns (allowed, the discard that follows); a search cut
+    short by time allows nothing it has not shown."""
+    opening = not ctx.sit.down and ctx.rules.opening_min is not None
+    goal = Goal.OPENING if opening else Goal.DEADWOOD
+    sol = ctx.solve([*ctx.sit.hand, card], goal, discard=True, must_meld=[card])
+    return sol.feasible is True, sol.discard
+
+
+def take_discard(ctx: Context, top: Card, now: Figures) -> TakeDiscard:
+    allowed, forced = True, None
+    if ctx.rules.take_discard_obliges_meld:
+        allowed, forced = _obliged_meld(ctx, top)
+    held = with_card(counts_of(ctx.sit.hand), top.id)
+    best, fig = best_discard(ctx, ctx.discard_figures(held), taken=top)
+    if forced is not None and forced != best:
+        best, fig = forced, ctx.figures(without(held, forced.id), drawn=False)
+    lower = fig.needed is not None and (now.needed is None or fig.needed < now.needed)
+    return TakeDiscard(
+        card=top,
+        allowed=allowed,
+        is_out=lower,
+        cards_needed=fig.needed,
+        outs=out_copies(fig),
+        outs_cards=out_cards(fig.outs),
+        best_discard=best,
+    )
+
+
+def _recommend(now: Figures, stock: StockDraw, take: TakeDiscard | None) -> Recommendation:
+    expected = stock.expected_cards_needed
+    if take is None:
+        return Recommendation(Action.DRAW_STOCK, None, "There is no discard to take.")
+    if not take.allowed:
+        why = f"{take.card} cannot go into a meld laid this turn, as the rules require."
+        return Recommendation(Action.DRAW_STOCK, None, why)
+    if take.cards_needed is not None:
+        lower = expected is None or take.cards_needed < expected
+        tie = take.cards_needed == expected and take.outs > out_copies(now)
+        if lower or tie:
+            why = f"Taking {take.card} leaves {plural(take.cards_needed, 'card')} needed"
+            if take.best_discard is not None:
+                why += f" after throwing {take.best_discard}"
+            if expected is not None:
+                why += f", against {expected:g} expected after a stock draw"
+            return Recommendation(Action.TAKE_DISCARD, take.card, why + ".")
+    if expected is None:
+        why = "No live cards can reach the goal either way."
+    else:
+        why = f"A stock draw leaves {expected:g} cards needed on average"
+        if take.cards_needed is not None:
+            why += f", {take.card} {take.cards_needed}"
+        why += "."
+    return Recommendation(Action.DRAW_STOCK, None, why)
+
+
+def advise_draw(ctx: Context) -> DrawAdvice:
+    now = ctx.figures(counts_of(ctx.sit.hand), drawn=False)
+    stock = stock_draw(ctx, now)
+    top = ctx.sit.top_discard
+    take = None if top is None else take_discard(ctx, top, now)
+    return DrawAdvice(
+        phase=Phase.DRAW,
+        goal=ctx.goal,
+        cards_needed=now.needed,
+        outs=out_copies(now),
+        outs_cards=out_cards(now.outs),
+        draw_stock=stock,
+        take_discard=take,
+        recommendation=_recommend(now, stock, take),
+        live_cards=sum(ctx.live),
+        optimal=ctx.optimal,
+    )

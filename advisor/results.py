@@ -1,0 +1,206 @@
+"""What an advice answers, as typed frozen values (API.md, POST /v1/advise).
+
+Attribute names are the JSON field names, so a response schema can dump these objects
+as they are; ``to_json`` is the one conversion to plain JSON values meanwhile.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from solver.cards import Card
+from solver.goals import Goal
+from solver.melds import Meld
+
+
+class Phase(StrEnum):
+    """``discard``: the player has drawn and lays down and discards; ``draw``: the top
+    discard or the stock; ``buy``: out of turn, buy the top discard or not."""
+
+    DISCARD = "discard"
+    DRAW = "draw"
+    BUY = "buy"
+
+
+class Action(StrEnum):
+    DISCARD = "discard"
+    GO_OUT = "go_out"
+    TAKE_DISCARD = "take_discard"
+    DRAW_STOCK = "draw_stock"
+    BUY = "buy"
+    PASS = "pass"
+
+
+@dataclass(frozen=True)
+class OutCard:
+    """A live card that lowers cards needed by one, and its live copies."""
+
+    card: Card
+    live: int
+
+
+def out_cards(outs: Mapping[int, int]) -> tuple[OutCard, ...]:
+    """Outs as {card id: live copies}, in card-id order."""
+    return tuple(OutCard(Card.from_id(c), n) for c, n in sorted(outs.items()) if n)
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    action: Action
+    card: Card | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """The hand left after throwing ``card``: its cards needed and outs (``card`` counts
+    as seen), its deadwood, and how the throw looks to the table."""
+
+    card: Card
+    cards_needed: int | None
+    outs: int
+    outs_cards: tuple[OutCard, ...]
+    deadwood_points: int
+    playable_on_table: bool
+    points_shed: int
+    goes_out: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class Layoff:
+    """``onto`` indexes the request's table melds first, then this lay-down's melds."""
+
+    card: Card
+    onto: int
+
+
+@dataclass(frozen=True)
+class JokerSwap:
+    """The natural ``cards`` placed in table meld ``onto`` free its ``joker``; ``card`` is
+    the first of them."""
+
+    onto: int
+    card: Card
+    cards: tuple[Card, ...]
+    joker: Card
+
+
+@dataclass(frozen=True)
+class LayDown:
+    """``left``: the cards in hand after the lay-down, the final discard among them."""
+
+    melds: tuple[Meld, ...]
+    layoffs: tuple[Layoff, ...]
+    joker_swaps: tuple[JokerSwap, ...]
+    goes_out: bool
+    left: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class DiscardAdvice:
+    phase: Phase
+    goal: Goal
+    cards_needed: int | None
+    lay_down: LayDown | None
+    discards: tuple[DiscardOption, ...]
+    recommendation: Recommendation
+    note: str | None
+    live_cards: int
+    optimal: bool
+
+
+@dataclass(frozen=True)
+class StockDraw:
+    """A stock draw: cards needed expected after it (over the live cards), and its outs."""
+
+    expected_cards_needed: float | None
+    outs: int
+    outs_cards: tuple[OutCard, ...]
+    live: int
+
+
+@dataclass(frozen=True)
+class TakeDiscard:
+    """Taking the top discard, judged on the hand that holds it after its best discard.
+    ``is_out``: taking it lowers cards needed."""
+
+    card: Card
+    allowed: bool
+    is_out: bool
+    cards_needed: int | None
+    outs: int
+    outs_cards: tuple[OutCard, ...]
+    best_discard: Card | None
+
+
+@dataclass(frozen=True)
+class DrawAdvice:
+    phase: Phase
+    goal: Goal
+    cards_needed: int | None
+    outs: int
+    outs_cards: tuple[OutCard, ...]
+    draw_stock: StockDraw
+    take_discard: TakeDiscard | None
+    recommendation: Recommendation
+    live_cards: int
+    optimal: bool
+
+
+@dataclass(frozen=True)
+class BuyCost:
+    extra_cards: int
+    points_in_hand: int
+    points_after: float
+
+
+@dataclass(frozen=True)
+class BuyFigures:
+    """The hand that holds the bought card (and, in an all-cards round, the unknown
+    penalty card still to meld)."""
+
+    card: Card
+    cards_needed: int | None
+    outs: int
+    outs_cards: tuple[OutCard, ...]
+    best_discard: Card | None
+    cost: BuyCost
+
+
+@dataclass(frozen=True)
+class BuyAdvice:
+    phase: Phase
+    goal: Goal
+    cards_needed: int | None
+    outs: int
+    outs_cards: tuple[OutCard, ...]
+    buy: BuyFigures | None
+    buys_made: int
+    max_buys: int | None
+    recommendation: Recommendation
+    live_cards: int
+    optimal: bool
+
+
+Advice = DiscardAdvice | DrawAdvice | BuyAdvice
+
+
+def to_json(value: Any) -> Any:
+    """Plain JSON values of a result: cards as their canonical text, melds as the
+    solver prints them, enums as their values."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Meld):
+        return value.to_dict()
+    if isinstance(value, StrEnum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    return value
