@@ -393,8 +393,8 @@ class TableMeldSchema(RequestSchema):
         max_items=MAX_HAND,
         required=True,
         metadata={
-            "description": "The meld's cards (at most 60); a run's in rank order, so a wild's "
-            "position says what it stands for."
+            "description": f"The meld's cards (at most {MAX_HAND}); a run's in rank order, so "
+            "a wild's position says what it stands for."
         },
     )
 
