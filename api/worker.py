@@ -9,6 +9,7 @@ request (a bad request line, headers too large), go out as problem+json too.
 from __future__ import annotations
 
 import json
+import socket
 import uuid
 from typing import Any
 
@@ -16,12 +17,15 @@ from gunicorn import util  # type: ignore[import-untyped]
 from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
 
 from api import shedding
-from api.errors import PROBLEM_KINDS, PROBLEM_MIMETYPE, TYPE_PREFIX
+from api.errors import PROBLEM_KINDS, PROBLEM_MIMETYPE, RETRY_AFTER, TYPE_PREFIX
 from api.observability import REQUEST_ID_HEADER
 
+# A request waiting in the backlog at shutdown has sent its head already, or will at once.
+_REFUSAL_READ_SECONDS = 0.2
+_REFUSAL_READ_BYTES = 65536
 
-def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
-    """gunicorn's ``util.write_error``, answering problem+json instead of an HTML page."""
+
+def _problem_bytes(status: int, reason: str, message: str, extra: str = "") -> bytes:
     slug, title = PROBLEM_KINDS.get(status, ("http-error", reason))
     body = json.dumps(
         {"type": TYPE_PREFIX + slug, "title": title, "status": status, "detail": message or title}
@@ -29,9 +33,40 @@ def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
     head = (
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
         f"Content-Type: {PROBLEM_MIMETYPE}\r\nContent-Length: {len(body)}\r\n"
-        f"{REQUEST_ID_HEADER}: {uuid.uuid4().hex}\r\n\r\n"
+        f"{REQUEST_ID_HEADER}: {uuid.uuid4().hex}\r\n{extra}\r\n"
     ).encode("latin-1")
-    util.write_nonblock(sock, head + body)
+    return head + body
+
+
+def write_problem(sock: Any, status: int, reason: str, message: str) -> None:
+    """gunicorn's ``util.write_error``, answering problem+json instead of an HTML page."""
+    util.write_nonblock(sock, _problem_bytes(status, reason, message))
+
+
+def _refuse_waiting(listener: Any) -> None:
+    """Answer 503 + Retry-After to the connections already waiting in the backlog: closing
+    the socket would reset them, and a reset looks like a request cut off mid-way."""
+    listener.setblocking(False)
+    answer = _problem_bytes(
+        503,
+        "Service Unavailable",
+        "The server is shutting down.",
+        f"Retry-After: {RETRY_AFTER}\r\n",
+    )
+    while True:
+        try:
+            conn, _ = listener.accept()
+        except OSError:  # nothing left waiting
+            return
+        try:
+            conn.settimeout(_REFUSAL_READ_SECONDS)
+            conn.recv(_REFUSAL_READ_BYTES)  # read the request first: unread data means a reset
+            conn.sendall(answer)
+            conn.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass  # the client went away
+        finally:
+            conn.close()
 
 
 class DrainingWorker(ThreadWorker):  # type: ignore[misc]
@@ -48,4 +83,5 @@ class DrainingWorker(ThreadWorker):  # type: ignore[misc]
     def _stop_listening(self) -> None:
         self.set_accept_enabled(False)
         for listener in self.sockets:
+            _refuse_waiting(listener)
             listener.close()
