@@ -1,13 +1,27 @@
-"""The hand-independent part of the sweep: its layers and the memoised run moves per suit.
+"""The hand-independent part of the sweep: its layers, the memoised run moves per suit,
+and the tables the compiled passes read (``advisor.engine._core``).
 
 A plan is built once per question (rules, goal, table) and reused for every hand asked
-about it, so the tables of run moves fill up once per process.
+about it, so its tables fill up once per process. A sweep state is one 64-bit integer
+(see ``Layout``): the open runs of the four suits are interned as a *shape* id, the
+table-set layoffs of the rank under way as a small id, the counters as bit fields.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+
+from advisor.engine.layout import (
+    MAX_RUN_IDS,
+    MAX_TSETS_IDS,
+    TSIZE_MAX,
+    Layout,
+    pack_close,
+    pack_extra,
+    pack_move,
+    width,
+)
 
 from advisor.engine.question import Question
 from solver.cards import JOKER_ID, NUM_KINDS, Card
@@ -109,6 +123,15 @@ class Plan:
         self.layers = self._layers(r.ace)
         self._moves: dict[tuple[int, int, Runs], list[RunMove]] = {}
         self._blocks: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        # interned values: id 0 is the empty runs, the empty shape and no table-set layoff
+        self.runs_of: list[Runs] = [()]
+        self._run_ids: dict[Runs, int] = {(): 0}
+        self.tsets_of: list[tuple[int, ...]] = [(0,) * len(self.table_sets)]
+        self._tsets_ids: dict[tuple[int, ...], int] = {self.tsets_of[0]: 0}
+        self.tsets_at: dict[int, list[int]] = {}
+        for j, (rank, _, _, _) in enumerate(self.table_sets):
+            self.tsets_at.setdefault(rank, []).append(j)
+        self.layout = self._packing(r.decks * 4 * len(r.wild_ranks) + r.decks * r.jokers)
 
     def _layers(self, ace: str) -> list[Layer]:
         out: list[Layer] = []
@@ -171,55 +194,60 @@ class Plan:
         rm, rmn, hi = self.rm, self.rmn, self.hi
         value = opening_value(p)
         tw = self.track_wilds
-        options: list[list[tuple[RunEntry | None, int, int, int]]] = []
+        # each group: its options as (entries kept, naturals, wild slots, points, new runs)
+        groups: list[list[tuple[Runs, int, int, int, int]]] = []
         entries = self._normalise(p, s, runs)
         present = {e[0] for e in entries}
         for e in entries:
             tag, length, nat, w = e
-            opts: list[tuple[RunEntry | None, int, int, int]] = []
+            opts: list[tuple[Runs, int, int, int, int]] = []
             if tag == NEW:
                 if length >= rm and nat >= rmn:
-                    opts.append((None, 0, 0, 0))
+                    opts.append(((), 0, 0, 0, 0))
                 longer = min(length + 1, rm)
                 if longer >= rm or longer + hi - p >= rm:
-                    opts.append(((NEW, longer, min(nat + 1, rmn), w), 1, 0, value))
+                    opts.append((((NEW, longer, min(nat + 1, rmn), w),), 1, 0, value, 0))
                     if self._wild_ok(w):
-                        opts.append(((NEW, longer, nat, w + 1 if tw else 0), 0, 1, value))
+                        opts.append((((NEW, longer, nat, w + 1 if tw else 0),), 0, 1, value, 0))
             else:
                 _, role = tag_role(tag)
                 if role == PENDING:
-                    opts.append((e, 0, 0, 0))
+                    opts.append(((e,), 0, 0, 0, 0))
                 else:
                     if role == UPPER:
-                        opts.append((None, 0, 0, 0))
-                    opts.append((e, 1, 0, 0))
+                        opts.append(((), 0, 0, 0, 0))
+                    opts.append(((e,), 1, 0, 0, 0))
                     if self._wild_ok(w):
-                        opts.append(((tag, 0, 0, w + 1 if tw else 0), 0, 1, 0))
-            options.append(opts)
-        starts: list[list[tuple[RunEntry | None, int, int, int]]] = []
+                        opts.append((((tag, 0, 0, w + 1 if tw else 0),), 0, 1, 0, 0))
+            groups.append(opts)
         if self.runs_allowed and p + rm - 1 <= hi:
+            # new runs by how many start natural and how many on a wild (one per deck each)
             one = min(1, rm)
-            for _ in range(self.decks):
-                starts.append([(None, 0, 0, 0), ((NEW, one, min(1, rmn), 0), 1, 0, value)])
-            if self._wild_ok(0):
-                for _ in range(self.decks):
-                    starts.append([(None, 0, 0, 0), ((NEW, one, 0, 1 if tw else 0), 0, 1, value)])
+            natural: RunEntry = (NEW, one, min(1, rmn), 0)
+            on_wild: RunEntry = (NEW, one, 0, 1 if tw else 0)
+            most_wild = self.decks if self._wild_ok(0) else 0
+            groups.append(
+                [
+                    ((natural,) * a + (on_wild,) * b, a, b, (a + b) * value, a + b)
+                    for a in range(self.decks + 1)
+                    for b in range(most_wild + 1)
+                ]
+            )
         for j, (suit, low, _, own) in enumerate(self.table_runs):
             tag = table_tag(j, LOWER)
             if suit == s and p <= low - 1 and not present & {tag, tag + 1, tag + 2}:
-                opts = [(None, 0, 0, 0), ((tag, 0, 0, own if tw else 0), 1, 0, 0)]
+                opts = [((), 0, 0, 0, 0), (((tag, 0, 0, own if tw else 0),), 1, 0, 0, 0)]
                 if self._wild_ok(own if tw else 0):
-                    opts.append(((tag, 0, 0, own + 1 if tw else 0), 0, 1, 0))
-                starts.append(opts)
-        seen: set[RunMove] = set()
-        for combo in product(*options, *starts):
-            kept = [e for e, _, _, _ in combo if e is not None]
-            nat = sum(x[1] for x in combo)
-            wild = sum(x[2] for x in combo)
-            pts = sum(x[3] for x in combo)
-            new = sum(1 for x in combo[len(options) :] if x[0] is not None and x[0][0] == NEW)
-            seen.add((tuple(sorted(kept)), nat, wild, new, pts))
-        return sorted(seen)
+                    opts.append((((tag, 0, 0, own + 1 if tw else 0),), 0, 1, 0, 0))
+                groups.append(opts)
+        combos: set[tuple[Runs, int, int, int, int]] = {((), 0, 0, 0, 0)}
+        for opts in groups:
+            combos = {
+                (tuple(sorted(kept + more)), n + dn, w + dw, pts + dp, new + dnew)
+                for kept, n, w, pts, new in combos
+                for more, dn, dw, dp, dnew in opts
+            }
+        return sorted((kept, n, w, new, pts) for kept, n, w, pts, new in combos)
 
     # -- sets ---------------------------------------------------------------------------
 
@@ -252,3 +280,150 @@ class Plan:
             for w in range(lo, hi + 1):
                 out.append((q, w))
         return out
+
+    # -- packed states ------------------------------------------------------------------
+
+    def _packing(self, wild_copies: int) -> Layout:
+        """Field widths from the rules: a field the question never uses takes no bits."""
+        c = self.q.contract
+        tsets = 1
+        for js in self.tsets_at.values():
+            combos = 1
+            for j in js:
+                combos *= self.table_sets[j][2] + 1
+            tsets += combos
+        widths = {
+            "tsize": width(TSIZE_MAX),
+            "need": width(wild_copies + TSIZE_MAX) if self.wilds_exist else 0,
+            "setn": width(4 * self.decks),
+            "stop": width(self.decks),
+            "tsets": width(tsets),
+            "nsets": width(self.contract_sets or 0),
+            "nruns": width(self.contract_runs or 0) if c is not None else int(self.need_run),
+            "pts": width(self.opening_min or 0),
+            "dead": width(self.knock_max or 0),
+            "resv": int(self.knock_max is not None),
+            **{f"carry{s}": width(self.decks) for s in range(4)},
+        }
+        return Layout(widths, need_offset=wild_copies if self.wilds_exist else 0)
+
+    def run_id(self, runs: Runs) -> int:
+        found = self._run_ids.get(runs)
+        if found is None:
+            found = self._run_ids[runs] = len(self.runs_of)
+            self.runs_of.append(runs)
+        return found
+
+    def tsets_id(self, tsets: tuple[int, ...]) -> int:
+        found = self._tsets_ids.get(tsets)
+        if found is None:
+            if len(self.tsets_of) > MAX_TSETS_IDS:
+                raise OverflowError("too many table-set layoff states for one plan")
+            found = self._tsets_ids[tsets] = len(self.tsets_of)
+            self.tsets_of.append(tsets)
+        return found
+
+    def suit_moves(self, p: int, s: int, run_id: int) -> list[int]:
+        """The run moves of suit ``s`` at position ``p`` from its open runs ``run_id``,
+        packed as (next run id, opening points, new runs, wild slots, naturals)."""
+        if len(self.runs_of) > MAX_RUN_IDS:
+            raise OverflowError("too many open-run states for one plan")
+        return [
+            pack_move(self.run_id(after), pts, new, wild, nat)
+            for after, nat, wild, new, pts in self.run_moves(p, s, self.runs_of[run_id])
+        ]
+
+    def close_moves(self, i: int, naturals: int, top: int, tsets: int) -> list[int]:
+        """The sets a rank's naturals form at its close (layer ``i``) and the wilds its
+        table sets take, packed as (next table-set id, opening points, sets, wild slots)."""
+        lay = self.layers[i]
+        value = opening_value(lay.rank)
+        held = self.tsets_of[tsets]
+        wild_opts = [(0, held)]
+        for j in self.tsets_at.get(lay.rank, ()):
+            _, _, room, own = self.table_sets[j]
+            most = room - held[j] if self.wilds_exist else 0
+            if self.maxw is not None:
+                most = min(most, self.maxw - own)
+            wild_opts = [
+                (w + x, (*t[:j], 0, *t[j + 1 :]))
+                for w, t in wild_opts
+                for x in range(max(0, most) + 1)
+            ]
+        out = set()
+        for q, w in self.set_blocks(naturals, top):
+            for tw, t in wild_opts:
+                out.add(pack_close(self.tsets_id(t), (naturals + w) * value, q, w + tw))
+        return sorted(out)
+
+    def extras(
+        self,
+        i: int,
+        avail: int,
+        set_n: int,
+        set_top: int,
+        tsets_id: int,
+        dead: int,
+        resv: int,
+        reserve: int,
+    ) -> list[int]:
+        """Uses of ``avail`` copies of layer ``i``'s card other than runs, at its rank's
+        layer: set naturals, table-set layoffs, deadwood kept (knock) and copies committed
+        as wilds; packed by ``layout.pack_extra``. ``reserve``: the sweep's."""
+        p = self
+        lay = p.layers[i]
+        rank, c, s = lay.rank, lay.card, lay.suit
+        out: list[int] = []
+        most_set = p.decks if p.sets_allowed and p.q.new_melds else 0
+        most_set = min(most_set, avail)
+        tsets_opts: list[tuple[tuple[int, ...], int]] = [(p.tsets_of[tsets_id], 0)]
+        for j in p.tsets_at.get(rank, ()):
+            _, suits, room, _ = p.table_sets[j]
+            if p.distinct and s in suits:
+                continue
+            most = 1 if p.distinct else room
+            grown: list[tuple[tuple[int, ...], int]] = []
+            for tsets, k in tsets_opts:
+                for x in range(0, min(most, room - tsets[j]) + 1):
+                    if k + x <= avail:
+                        grown.append(((*tsets[:j], tsets[j] + x, *tsets[j + 1 :]), k + x))
+            tsets_opts = grown
+        knock = p.knock_max
+        value = p.value[c]
+        wild = p.is_wild[c]
+        for a in range(most_set + 1):
+            n = set_n + a
+            top = max(set_top, a)
+            for tsets, k in tsets_opts:
+                used = a + k
+                if used > avail:
+                    continue
+                tid = p.tsets_id(tsets)
+                rest = avail - used
+                for commit in range(rest + 1) if wild else (0,):
+                    left = rest - commit
+                    if knock is None:
+                        out.append(pack_extra(tid, 0, 0, top, n, used + commit, commit))
+                        continue
+                    for kept in range(left + 1):
+                        pts = dead + kept * value
+                        copies = used + commit + kept
+                        if pts <= knock:
+                            out.append(pack_extra(tid, pts, resv, top, n, copies, commit))
+                        if kept and not resv and reserve and pts - value <= knock:
+                            out.append(pack_extra(tid, pts - value, 1, top, n, copies, commit))
+                        if pts - value > knock:
+                            break
+        return out
+
+
+
+    def runs_complete(self, run_id: int) -> bool:
+        """Whether every open run of ``run_id`` is a finished meld (the sweep's end)."""
+        for tag, length, nat, _ in self.runs_of[run_id]:
+            if tag == NEW:
+                if length < self.rm or nat < self.rmn:
+                    return False
+            elif tag_role(tag)[1] == LOWER:
+                return False
+        return True

@@ -1,0 +1,638 @@
+# distutils: language = c++
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The sweep's passes, compiled: forward, backward and every discard over packed states.
+
+A state is a 64-bit integer laid out by ``advisor.engine.layout``; a layer of the sweep
+is a hash map from state to (cost << 56 | outs mask). What the passes do not know yet
+(the run moves of a shape, a rank's close, a card's other uses, how far open runs are
+from done) they ask the plan or the sweep once and keep: the plan's answers in its
+``Tables`` (shared by every hand of the question), the sweep's in the ``Core``.
+This file and ``sweep.py`` describe one method; ``sweep.py`` documents it.
+"""
+
+from cython.operator cimport dereference as deref, preincrement as inc
+from libc.stdint cimport uint64_t
+from libcpp.unordered_map cimport unordered_map
+from libcpp.vector cimport vector
+
+from advisor.engine.layout import FIELDS
+
+cdef extern from "_flat.h":
+    cdef cppclass FlatMap:
+        vector[uint64_t] keys
+        vector[uint64_t] vals
+        size_t count
+        FlatMap()
+        size_t cap()
+        long find(uint64_t)
+        void merge(uint64_t, uint64_t)
+        void put(uint64_t, uint64_t)
+        void clear()
+        void swap(FlatMap&)
+ctypedef unordered_map[uint64_t, vector[uint64_t]] MoveMap
+
+# field indices, in the order of layout.FIELDS; SHAPE is the offset after them
+cdef enum:
+    TSIZE = 0
+    NEED = 1
+    SETN = 2
+    STOP = 3
+    TSETS = 4
+    NSETS = 5
+    NRUNS = 6
+    PTS = 7
+    DEAD = 8
+    RESV = 9
+    CARRY0 = 10
+    SHAPE = 14
+    NFIELDS = 15
+
+# layer steps, as advisor.engine.plan
+cdef enum:
+    KIND = 0
+    CLOSE = 1
+    FINAL = 2
+
+cdef uint64_t DONE = 0xFFFFFFFFFFFFFFFFULL
+cdef uint64_t EMPTY = 0xFFFFFFFFFFFFFFFEULL  # FlatMap's free slot
+cdef uint64_t MASK = (1ULL << 56) - 1
+cdef int JOKER_ID = 52
+
+
+cdef class Tables:
+    """The plan's answers, kept for every hand asked about the question. A shape is four
+    16-bit run ids (one per suit), interned here."""
+
+    cdef object plan
+    cdef MoveMap suit_moves
+    cdef MoveMap kind
+    cdef MoveMap close
+    cdef MoveMap extras
+    cdef unordered_map[uint64_t, uint64_t] shape_of
+    cdef vector[uint64_t] shape_runs
+    cdef vector[signed char] run_done
+    cdef uint64_t max_shapes
+    cdef vector[int] position, suit
+    cdef int nlayers
+
+    def __init__(self, plan):
+        self.plan = plan
+        self.nlayers = len(plan.layers)
+        for lay in plan.layers:
+            self.position.push_back(lay.position)
+            self.suit.push_back(lay.suit)
+        self.shape_runs.push_back(0)
+        self.shape_of[0] = 0
+        self.max_shapes = plan.layout.shapes
+
+    cdef inline int run_of(self, uint64_t shape, int s):
+        return <int>((self.shape_runs[shape] >> (16 * s)) & 0xFFFF)
+
+    cdef uint64_t shape_with(self, uint64_t shape, int s, uint64_t run) except? 0:
+        """The shape with suit ``s``'s runs replaced by ``run``."""
+        cdef uint64_t key = (self.shape_runs[shape] & ~(0xFFFFULL << (16 * s))) | run << (16 * s)
+        cdef unordered_map[uint64_t, uint64_t].iterator it = self.shape_of.find(key)
+        if it != self.shape_of.end():
+            return deref(it).second
+        cdef uint64_t found = self.shape_runs.size()
+        if found >= self.max_shapes:
+            raise OverflowError("too many sweep shapes for one plan")
+        self.shape_of[key] = found
+        self.shape_runs.push_back(key)
+        return found
+
+    cdef vector[uint64_t]* kind_moves(self, uint64_t shape, int i) except NULL:
+        """The run moves of layer ``i`` from ``shape``, with the next shape in place of
+        the next run id."""
+        cdef uint64_t key = shape * self.nlayers + i
+        cdef MoveMap.iterator it = self.kind.find(key)
+        if it != self.kind.end():
+            return &deref(it).second
+        cdef int s = self.suit[i], p = self.position[i]
+        cdef int run = self.run_of(shape, s)
+        cdef uint64_t skey = (<uint64_t>(p * 4 + s) << 32) | <uint64_t>run
+        it = self.suit_moves.find(skey)
+        if it == self.suit_moves.end():
+            found = self.plan.suit_moves(p, s, run)
+            for x in found:
+                self.suit_moves[skey].push_back(x)
+            it = self.suit_moves.find(skey)
+        cdef vector[uint64_t]* moves = &deref(it).second
+        cdef vector[uint64_t]* ref = &self.kind[key]
+        cdef size_t a
+        cdef uint64_t m
+        for a in range(moves.size()):
+            m = deref(moves)[a]
+            ref.push_back(self.shape_with(shape, s, m >> 36) << 36 | (m & ((1ULL << 36) - 1)))
+        return ref
+
+    cdef vector[uint64_t]* close_moves(self, int i, int setn, int top, uint64_t tsets) except NULL:
+        cdef uint64_t key = <uint64_t>i | <uint64_t>setn << 8 | <uint64_t>top << 16 | tsets << 24
+        cdef MoveMap.iterator it = self.close.find(key)
+        if it != self.close.end():
+            return &deref(it).second
+        found = self.plan.close_moves(i, setn, top, tsets)
+        cdef vector[uint64_t]* ref = &self.close[key]
+        for x in found:
+            ref.push_back(x)
+        return ref
+
+    cdef vector[uint64_t]* extras_for(
+        self, int i, int avail, int setn, int top, uint64_t tsets, int dead, int resv,
+        int reserve
+    ) except NULL:
+        cdef uint64_t key = (
+            <uint64_t>i | <uint64_t>avail << 8 | <uint64_t>setn << 16 | <uint64_t>top << 24
+            | <uint64_t>resv << 28 | <uint64_t>dead << 29 | <uint64_t>reserve << 41
+            | tsets << 42
+        )
+        cdef MoveMap.iterator it = self.extras.find(key)
+        if it != self.extras.end():
+            return &deref(it).second
+        found = self.plan.extras(i, avail, setn, top, tsets, dead, resv, reserve)
+        cdef vector[uint64_t]* ref = &self.extras[key]
+        for x in found:
+            ref.push_back(x)
+        return ref
+
+    cdef bint is_complete(self, uint64_t shape) except -1:
+        """Whether every open run of the shape is a finished meld."""
+        cdef int s, run
+        cdef signed char done
+        for s in range(4):
+            run = self.run_of(shape, s)
+            if not run:
+                continue
+            while <int>self.run_done.size() <= run:
+                self.run_done.push_back(-1)
+            done = self.run_done[run]
+            if done < 0:
+                done = 1 if self.plan.runs_complete(run) else 0
+                self.run_done[run] = done
+            if not done:
+                return False
+        return True
+
+
+cdef inline int imin(int a, int b) nogil:
+    return a if a < b else b
+
+
+cdef class Core:
+    """The passes of one sweep (one hand)."""
+
+    cdef Tables t
+    cdef object sweep
+    cdef int off[NFIELDS]
+    cdef uint64_t msk[NFIELDS]
+    cdef int need_off
+    cdef int nlayers
+    cdef vector[int] step, position, suit, card, set_here, carry_out, carry_in
+    cdef vector[int] hrem, before, fut_wild, fut_held_wild, next_at
+    cdef int held[53]
+    cdef int live[53]
+    cdef int target, n, reserve, bound
+    cdef bint exact_size, is_contract, need_run
+    cdef int contract_sets, contract_runs, opening_min, knock_max, joker_value
+    cdef uint64_t start
+    cdef unordered_map[uint64_t, int] miss
+    cdef vector[int] miss_layer, miss_value  # by shape: the layer last asked, its value
+    cdef vector[uint64_t] out_key
+    cdef vector[int] out_dc
+    cdef vector[uint64_t] out_dm
+    cdef vector[FlatMap] kept
+
+    def __init__(self, plan, sweep, uint64_t start):
+        if getattr(plan, "tables", None) is None:
+            plan.tables = Tables(plan)
+        self.t = plan.tables
+        self.sweep = sweep
+        self.start = start
+        cdef int k
+        offsets = plan.layout.offsets
+        widths = plan.layout.widths
+        for k in range(NFIELDS):
+            self.off[k] = offsets[k]
+        for k in range(NFIELDS - 1):
+            self.msk[k] = (1ULL << widths[FIELDS[k]]) - 1
+        self.msk[SHAPE] = 0
+        self.need_off = plan.layout.need_offset
+        self.nlayers = len(plan.layers)
+        for lay in plan.layers:
+            self.step.push_back(lay.step)
+            self.position.push_back(lay.position)
+            self.suit.push_back(lay.suit)
+            self.card.push_back(lay.card)
+            self.set_here.push_back(lay.set_here)
+            self.carry_out.push_back(lay.carry_out)
+            self.carry_in.push_back(lay.carry_in)
+        for x in sweep.hrem:
+            self.hrem.push_back(x)
+        for x in sweep.before:
+            self.before.push_back(x)
+        for x in sweep.fut_wild:
+            self.fut_wild.push_back(x)
+        for x in sweep.fut_held_wild:
+            self.fut_held_wild.push_back(x)
+        for x in sweep.next_at:
+            self.next_at.push_back(x)
+        for k in range(53):
+            self.held[k] = sweep.held[k]
+            self.live[k] = sweep.live[k]
+        self.target, self.n, self.reserve = sweep.target, sweep.n, sweep.reserve
+        self.exact_size = plan.exact_size
+        self.is_contract = plan.goal == "contract"
+        self.contract_sets = -1 if plan.contract_sets is None else plan.contract_sets
+        self.contract_runs = -1 if plan.contract_runs is None else plan.contract_runs
+        self.need_run = plan.need_run
+        self.opening_min = -1 if plan.opening_min is None else plan.opening_min
+        self.knock_max = -1 if plan.knock_max is None else plan.knock_max
+        self.joker_value = plan.value[JOKER_ID]
+        self.bound = 0
+
+    # -- fields -------------------------------------------------------------------------
+
+    cdef inline int get(self, uint64_t st, int f):
+        return <int>((st >> self.off[f]) & self.msk[f])
+
+    cdef inline int missing(self, int p, int s, int run_id) except -1:
+        cdef uint64_t key = (<uint64_t>(p * 4 + s) << 32) | <uint64_t>run_id
+        cdef unordered_map[uint64_t, int].iterator it = self.miss.find(key)
+        if it != self.miss.end():
+            return deref(it).second
+        cdef int found = self.sweep.missing(p, s, run_id)
+        self.miss[key] = found
+        return found
+
+    cdef vector[uint64_t]* uses(
+        self, int i, int avail, int setn, int top, uint64_t tsets, int dead, int resv
+    ) except NULL:
+        return self.t.extras_for(i, avail, setn, top, tsets, dead, resv, self.reserve)
+
+    # -- moves --------------------------------------------------------------------------
+
+    cdef int emit(
+        self, int j, uint64_t shape, int tsize, int need, uint64_t rest,
+        int dc, uint64_t dm, bint prune, int cost
+    ) except -1:
+        """Place a state before layer ``j`` (``rest``: its fields other than shape, size
+        and need), pruned as ``Sweep.admit`` did when ``prune``."""
+        cdef int floor, spare, missing, k, r
+        if not self.exact_size:
+            # only "at most target cards" is asked: a size below what the rest of the
+            # hand and the additions can fill is as good as that floor
+            floor = self.target - self.hrem[j] - self.bound
+            if tsize < floor:
+                tsize = floor
+        # a state whose slots cannot fit the target never completes
+        if tsize + (need if need > 0 else 0) > self.target or need + self.need_off < 0:
+            return 0
+        if prune:
+            if need > self.fut_wild[j]:
+                return 0
+            spare = self.bound - cost - dc
+            if shape >= self.miss_layer.size():
+                self.miss_layer.resize(shape + 1, -1)
+                self.miss_value.resize(shape + 1, 0)
+            if self.miss_layer[shape] != j:
+                missing = 0
+                for k in range(4):
+                    r = self.t.run_of(shape, k)
+                    if r:
+                        missing += self.missing(self.next_at[4 * j + k], k, r)
+                self.miss_layer[shape] = j
+                self.miss_value[shape] = missing
+            missing = self.miss_value[shape]
+            if need + missing - self.fut_held_wild[j] > spare:
+                return 0
+            if self.exact_size:
+                if self.target - tsize - self.hrem[j] > spare:
+                    return 0
+                # held cards left out so far never come back
+                if self.before[j] - tsize + cost + dc > self.n - self.target + self.bound:
+                    return 0
+        self.out_key.push_back(
+            rest | shape << self.off[SHAPE] | <uint64_t>tsize << self.off[TSIZE]
+            | <uint64_t>(need + self.need_off) << self.off[NEED]
+        )
+        self.out_dc.push_back(dc)
+        self.out_dm.push_back(dm)
+        return 0
+
+    cdef int expand(self, int i, uint64_t st, int h, bint prune, int cost) except -1:
+        """Every next state from ``st`` at layer ``i`` holding ``h`` copies of its card."""
+        self.out_key.clear()
+        self.out_dc.clear()
+        self.out_dm.clear()
+        cdef int step = self.step[i]
+        if step == KIND:
+            self.kind(i, st, h, prune, cost)
+        elif step == CLOSE:
+            self.close(i, st, prune, cost)
+        else:
+            self.final(st, h)
+        return <int>self.out_key.size()
+
+    cdef int kind(self, int i, uint64_t st, int h, bint prune, int cost) except -1:
+        cdef int s = self.suit[i], c = self.card[i]
+        cdef uint64_t bit = 1ULL << c
+        cdef uint64_t shape = st >> self.off[SHAPE]
+        cdef int carry_s = self.get(st, CARRY0 + s)
+        cdef bint cin = self.carry_in[i], cout = self.carry_out[i]
+        cdef int low_used = carry_s if cin else 0
+        cdef int avail = h + self.live[c] - low_used
+        if avail < 0:
+            return 0
+        cdef int need = self.get(st, NEED) - self.need_off
+        cdef int tsize = self.get(st, TSIZE)
+        cdef int nsets = self.get(st, NSETS), nruns = self.get(st, NRUNS)
+        cdef int pts = self.get(st, PTS), dead = self.get(st, DEAD), resv = self.get(st, RESV)
+        cdef int setn = self.get(st, SETN), top = self.get(st, STOP)
+        cdef uint64_t tsets = <uint64_t>self.get(st, TSETS)
+        cdef vector[uint64_t]* moves = self.t.kind_moves(shape, i)
+        cdef vector[uint64_t] single
+        cdef vector[uint64_t]* uses
+        if self.set_here[i]:
+            uses = self.uses(i, avail, setn, top, tsets, dead, resv)
+        else:
+            single.push_back(
+                tsets << 41 | <uint64_t>dead << 29 | <uint64_t>resv << 28
+                | <uint64_t>top << 24 | <uint64_t>setn << 16
+            )
+            uses = &single
+        # the carry fields of the other suits stay as they are
+        cdef uint64_t carry_rest = 0
+        cdef int k
+        for k in range(4):
+            if k != s:
+                carry_rest |= <uint64_t>self.get(st, CARRY0 + k) << self.off[CARRY0 + k]
+        cdef uint64_t fixed = carry_rest | <uint64_t>nsets << self.off[NSETS]
+        cdef uint64_t m, e, rest
+        cdef int nat, wild, new, mpts, nruns2, pts2, commit, taken, t, total, dc, carry2
+        cdef uint64_t shape2
+        cdef size_t a, b
+        for a in range(moves.size()):
+            m = deref(moves)[a]
+            nat = <int>(m & 255)
+            if nat > avail:
+                continue
+            wild = <int>((m >> 8) & 255)
+            new = <int>((m >> 16) & 255)
+            mpts = <int>((m >> 24) & 4095)
+            shape2 = m >> 36
+            nruns2 = nruns + new
+            if self.contract_runs >= 0:
+                if nruns2 > self.contract_runs:
+                    continue
+            elif self.need_run:
+                nruns2 = imin(nruns2, 1)
+            else:
+                nruns2 = 0
+            pts2 = imin(pts + mpts, self.opening_min) if self.opening_min >= 0 else 0
+            for b in range(uses.size()):
+                e = deref(uses)[b]
+                commit = <int>(e & 255)
+                taken = <int>((e >> 8) & 255)
+                t = nat + taken
+                if t > avail:
+                    continue
+                if cin:
+                    total = t + low_used
+                    # the low use paid for copies beyond the whole hand's
+                    dc = (total - h if total > h else 0) - (
+                        low_used - self.held[c] if low_used > self.held[c] else 0
+                    )
+                    carry2 = 0
+                else:
+                    total = t
+                    dc = t - h if t > h else 0
+                    carry2 = t if cout else carry_s
+                rest = (
+                    fixed
+                    | <uint64_t>carry2 << self.off[CARRY0 + s]
+                    | <uint64_t>((e >> 16) & 255) << self.off[SETN]
+                    | <uint64_t>((e >> 24) & 15) << self.off[STOP]
+                    | (e >> 41) << self.off[TSETS]
+                    | <uint64_t>nruns2 << self.off[NRUNS]
+                    | <uint64_t>pts2 << self.off[PTS]
+                    | ((e >> 29) & 4095) << self.off[DEAD]
+                    | ((e >> 28) & 1) << self.off[RESV]
+                )
+                self.emit(
+                    i + 1, shape2, tsize + t, need + wild - commit, rest,
+                    dc, bit if total > h else 0, prune, cost
+                )
+        return 0
+
+    cdef int close(self, int i, uint64_t st, bint prune, int cost) except -1:
+        """A rank's end: its set naturals become sets with wild slots; its table sets
+        take wilds."""
+        cdef uint64_t shape = st >> self.off[SHAPE]
+        cdef int need = self.get(st, NEED) - self.need_off
+        cdef int tsize = self.get(st, TSIZE)
+        cdef int nsets = self.get(st, NSETS), pts = self.get(st, PTS)
+        cdef vector[uint64_t]* moves = self.t.close_moves(
+            i, self.get(st, SETN), self.get(st, STOP), <uint64_t>self.get(st, TSETS)
+        )
+        # kept: runs, dead, reserve, carry; set fields restart at 0
+        cdef uint64_t keep = st & (
+            (self.msk[NRUNS] << self.off[NRUNS]) | (self.msk[DEAD] << self.off[DEAD])
+            | (self.msk[RESV] << self.off[RESV])
+            | (((1ULL << (self.off[SHAPE] - self.off[CARRY0])) - 1) << self.off[CARRY0])
+        )
+        cdef uint64_t m
+        cdef int w, q, nsets2, pts2
+        cdef size_t a
+        for a in range(moves.size()):
+            m = deref(moves)[a]
+            w = <int>(m & 255)
+            q = <int>((m >> 8) & 255)
+            nsets2 = nsets + q
+            if self.contract_sets >= 0:
+                if nsets2 > self.contract_sets:
+                    continue
+            else:
+                nsets2 = 0
+            pts2 = imin(pts + <int>((m >> 16) & 65535), self.opening_min) if self.opening_min >= 0 else 0
+            self.emit(
+                i + 1, shape, tsize, need + w,
+                keep | (m >> 32) << self.off[TSETS] | <uint64_t>nsets2 << self.off[NSETS]
+                | <uint64_t>pts2 << self.off[PTS],
+                0, 0, prune, cost
+            )
+        return 0
+
+    cdef int final(self, uint64_t st, int h) except -1:
+        """Jokers fill the wild slots left; then the goal is checked."""
+        cdef int need = self.get(st, NEED) - self.need_off
+        if need < 0:
+            return 0
+        if not self.t.is_complete(st >> self.off[SHAPE]):
+            return 0
+        cdef int tsize = self.get(st, TSIZE)
+        cdef int nsets = self.get(st, NSETS), nruns = self.get(st, NRUNS)
+        cdef int pts = self.get(st, PTS), dead = self.get(st, DEAD), resv = self.get(st, RESV)
+        cdef int avail = h + self.live[JOKER_ID]
+        cdef vector[int] ts, rs
+        ts.push_back(need)
+        rs.push_back(resv)
+        cdef int value = self.joker_value, k, p, t, size
+        cdef size_t a
+        if self.knock_max >= 0:
+            for k in range(1, avail - need + 1):
+                p = dead + k * value
+                if p <= self.knock_max:
+                    ts.push_back(need + k)
+                    rs.push_back(resv)
+                if not resv and self.reserve and p - value <= self.knock_max:
+                    ts.push_back(need + k)
+                    rs.push_back(1)
+                if p - value > self.knock_max:
+                    break
+        for a in range(ts.size()):
+            t = ts[a]
+            if t > avail:
+                continue
+            size = tsize + t
+            if size > self.target or (self.exact_size and size != self.target):
+                continue
+            if self.is_contract and (
+                self.contract_sets < 0 or nsets != self.contract_sets
+                or nruns != self.contract_runs
+            ):
+                continue
+            if self.need_run and nruns < 1:
+                continue
+            if self.opening_min >= 0 and pts < self.opening_min:
+                continue
+            if self.knock_max >= 0 and rs[a] != self.reserve:
+                continue
+            self.out_key.push_back(DONE)
+            self.out_dc.push_back(t - h if t > h else 0)
+            self.out_dm.push_back(1ULL << JOKER_ID if t > h else 0)
+        return 0
+
+    # -- passes -------------------------------------------------------------------------
+
+    cdef int forward(self, int bound, bint keep) except -1:
+        """The states before each layer within ``bound``; the last map is left in
+        ``kept`` (all of them with ``keep``)."""
+        self.bound = bound
+        self.kept.clear()
+        cdef FlatMap cur, nxt
+        cur.put(self.start, 0)
+        if keep:
+            self.kept.push_back(cur)
+        cdef int i, h, cost, c2, n, k
+        cdef uint64_t mask, key
+        cdef size_t idx
+        cdef bint last
+        for i in range(self.nlayers):
+            h = self.held[self.card[i]] if self.step[i] != CLOSE else 0
+            last = i + 1 == self.nlayers
+            nxt.clear()
+            for idx in range(cur.cap()):
+                key = cur.keys[idx]
+                if key == EMPTY:
+                    continue
+                cost = <int>(cur.vals[idx] >> 56)
+                mask = cur.vals[idx] & MASK
+                n = self.expand(i, key, h, not last, cost)
+                for k in range(n):
+                    c2 = cost + self.out_dc[k]
+                    if c2 <= bound:
+                        nxt.merge(self.out_key[k], (<uint64_t>c2 << 56) | mask | self.out_dm[k])
+            cur.swap(nxt)
+            if keep:
+                self.kept.push_back(cur)
+            if cur.count == 0:
+                break
+        if not keep:
+            self.kept.push_back(cur)
+        return 0
+
+    def best(self, int bound):
+        """(cards needed, outs mask) when cards needed is at most ``bound``, else None."""
+        self.forward(bound, False)
+        cdef long at = self.kept[0].find(DONE)
+        cdef uint64_t v = self.kept[0].vals[at] if at >= 0 else 0
+        self.kept.clear()
+        if at < 0:
+            return None
+        return (<int>(v >> 56), v & MASK)
+
+    def every_discard(self, int bound):
+        """For each held kind: (cards needed, outs mask) of the hand less one copy."""
+        self.forward(bound, True)
+        cdef int count = self.nlayers
+        if <int>self.kept.size() <= count or self.kept[count].find(DONE) < 0:
+            self.kept.clear()
+            return {}
+        cdef vector[FlatMap] bk
+        bk.resize(count + 1)
+        bk[count].put(DONE, 0)
+        cdef int i, h, cost, n, k, c2, best_c, total, found_c
+        cdef uint64_t best_m, found_m, mask, tail, key
+        cdef long at
+        cdef size_t idx
+        cdef FlatMap* here
+        cdef FlatMap* after
+        for i in range(count - 1, -1, -1):
+            h = self.held[self.card[i]] if self.step[i] != CLOSE else 0
+            here = &self.kept[i]
+            after = &bk[i + 1]
+            for idx in range(here.cap()):
+                key = here.keys[idx]
+                if key == EMPTY:
+                    continue
+                cost = <int>(here.vals[idx] >> 56)
+                best_c = -1
+                best_m = 0
+                n = self.expand(i, key, h, False, cost)
+                for k in range(n):
+                    at = after.find(self.out_key[k])
+                    if at < 0:
+                        continue
+                    tail = after.vals[at]
+                    c2 = self.out_dc[k] + <int>(tail >> 56)
+                    if cost + c2 > bound:
+                        continue  # no discard's target through here fits either
+                    if best_c < 0 or c2 < best_c:
+                        best_c = c2
+                        best_m = self.out_dm[k] | (tail & MASK)
+                    elif c2 == best_c:
+                        best_m |= self.out_dm[k] | (tail & MASK)
+                if best_c >= 0:
+                    bk[i].put(key, (<uint64_t>best_c << 56) | best_m)
+        out = {}
+        for i in range(count):
+            if self.step[i] == CLOSE or self.carry_out[i] or not self.held[self.card[i]]:
+                continue
+            found_c = -1
+            found_m = 0
+            here = &self.kept[i]
+            after = &bk[i + 1]
+            for idx in range(here.cap()):
+                key = here.keys[idx]
+                if key == EMPTY:
+                    continue
+                cost = <int>(here.vals[idx] >> 56)
+                mask = here.vals[idx] & MASK
+                n = self.expand(i, key, self.held[self.card[i]] - 1, False, cost)
+                for k in range(n):
+                    at = after.find(self.out_key[k])
+                    if at < 0:
+                        continue
+                    tail = after.vals[at]
+                    total = cost + self.out_dc[k] + <int>(tail >> 56)
+                    if total > bound:
+                        continue
+                    if found_c < 0 or total < found_c:
+                        found_c = total
+                        found_m = mask | self.out_dm[k] | (tail & MASK)
+                    elif total == found_c:
+                        found_m |= mask | self.out_dm[k] | (tail & MASK)
+            if found_c >= 0:
+                out[self.card[i]] = (found_c, found_m)
+        self.kept.clear()
+        return out

@@ -1,0 +1,20 @@
+"""The compiled part of the advisor engine; everything else is in pyproject.toml."""
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=cythonize(
+        [
+            Extension(
+                "advisor.engine._core",
+                ["advisor/engine/_core.pyx"],
+                include_dirs=["advisor/engine"],
+                depends=["advisor/engine/_flat.h"],
+                language="c++",
+                extra_compile_args=["-O2", "-std=c++17"],
+            )
+        ],
+        compiler_directives={"language_level": "3"},
+    )
+)
