@@ -12,7 +12,7 @@ setup(
                 include_dirs=["advisor/engine"],
                 depends=["advisor/engine/_flat.h"],
                 language="c++",
-                extra_compile_args=["-O2", "-std=c++17"],
+                extra_compile_args=["-O2", "-g", "-std=c++17"],
             )
         ],
         compiler_directives={"language_level": "3"},

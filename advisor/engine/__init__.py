@@ -23,24 +23,24 @@ __all__ = ["Figures", "Question", "discard_figures", "figures"]
 
 _PLANS: dict[tuple[Any, ...], Plan] = {}
 _MAX_PLANS = 64
-# Least costs already found, by sweep: the drawn hand's figures and its discards' ask the
-# same sweep for the goals that keep a discard, so the second call skips the deepening.
-_LEAST: dict[tuple[Any, ...], int | None] = {}
+# Least costs already found, by sweep, with the figures at that cost: the drawn hand's
+# figures and its discards' ask the same sweep for the goals that keep a discard, so the
+# second call skips the deepening.
+_LEAST: dict[tuple[Any, ...], tuple[int, int] | None] = {}
 _MAX_LEAST = 256
 
 
-def _least(sweep: Sweep, budget: Budget | None) -> tuple[int | None, bool]:
-    """(least cost of the sweep, finished); None when no target exists at all."""
+def _least(sweep: Sweep, budget: Budget | None) -> tuple[tuple[int, int] | None, bool]:
+    """((least cost, outs mask) of the sweep, finished); None when no target exists."""
     key = sweep.key()
     if key in _LEAST:
         return _LEAST[key], True
-    least: int | None = None
+    least: tuple[int, int] | None = None
     for bound in range(sweep.target + 1):
         if budget is not None and bound and budget.expired:
             return None, False
-        found = sweep.best(bound)
-        if found is not None:
-            least = found[0]
+        least = sweep.best(bound)
+        if least is not None:
             break
     if len(_LEAST) >= _MAX_LEAST:
         _LEAST.clear()
@@ -94,11 +94,7 @@ def figures(
     least, finished = _least(sweep, budget)
     if not finished:
         return Figures(None, {}, optimal=False)
-    if least is None:
-        return Figures(None, {})
-    found = sweep.best(least)
-    assert found is not None
-    return _figures(found, live)
+    return _figures(least, live)
 
 
 def discard_figures(
@@ -128,7 +124,7 @@ def discard_figures(
         return {d: Figures(None, {}, optimal=False) for d in kinds}
     if least is None:
         return {d: Figures(None, {}) for d in kinds}
-    found = sweep.every_discard(least + 1)
+    found = sweep.every_discard(least[0] + 1)
     return {d: _figures(found.get(d), live) for d in kinds}
 
 

@@ -29,7 +29,6 @@ cdef extern from "_flat.h":
         void put(uint64_t, uint64_t)
         void clear()
         void swap(FlatMap&)
-ctypedef unordered_map[uint64_t, vector[uint64_t]] MoveMap
 
 # field indices, in the order of layout.FIELDS; SHAPE is the offset after them
 cdef enum:
@@ -53,6 +52,8 @@ cdef enum:
     CLOSE = 1
     FINAL = 2
 
+ctypedef vector[uint64_t]* MovesPtr
+
 cdef uint64_t DONE = 0xFFFFFFFFFFFFFFFFULL
 cdef uint64_t EMPTY = 0xFFFFFFFFFFFFFFFEULL  # FlatMap's free slot
 cdef uint64_t MASK = (1ULL << 56) - 1
@@ -64,13 +65,13 @@ cdef class Tables:
     16-bit run ids (one per suit), interned here."""
 
     cdef object plan
-    cdef MoveMap suit_moves
-    cdef MoveMap kind
-    cdef MoveMap close
-    cdef MoveMap extras
+    # each index maps a key to its list in ``pool`` (lists never move once stored)
+    cdef FlatMap suit_at, kind_at, close_at, extras_at
+    cdef vector[MovesPtr] pool
     cdef unordered_map[uint64_t, uint64_t] shape_of
     cdef vector[uint64_t] shape_runs
     cdef vector[signed char] run_done
+    cdef vector[vector[int]*] needs
     cdef uint64_t max_shapes
     cdef vector[int] position, suit
     cdef int nlayers
@@ -84,6 +85,29 @@ cdef class Tables:
         self.shape_runs.push_back(0)
         self.shape_of[0] = 0
         self.max_shapes = plan.layout.shapes
+
+    def __dealloc__(self):
+        for k in range(self.pool.size()):
+            del self.pool[k]
+        for k in range(self.needs.size()):
+            del self.needs[k]
+
+    cdef inline vector[uint64_t]* stored(self, FlatMap* index, uint64_t key):
+        cdef long at = index.find(key)
+        if at < 0:
+            return NULL
+        return self.pool[index.vals[at]]
+
+    cdef vector[uint64_t]* store(self, FlatMap* index, uint64_t key, object found) except NULL:
+        cdef vector[uint64_t]* kept = new vector[uint64_t]()
+        for x in found:
+            kept.push_back(x)
+        return self.keep(index, key, kept)
+
+    cdef vector[uint64_t]* keep(self, FlatMap* index, uint64_t key, vector[uint64_t]* kept):
+        index.put(key, self.pool.size())
+        self.pool.push_back(kept)
+        return kept
 
     cdef inline int run_of(self, uint64_t shape, int s):
         return <int>((self.shape_runs[shape] >> (16 * s)) & 0xFFFF)
@@ -105,37 +129,33 @@ cdef class Tables:
         """The run moves of layer ``i`` from ``shape``, with the next shape in place of
         the next run id."""
         cdef uint64_t key = shape * self.nlayers + i
-        cdef MoveMap.iterator it = self.kind.find(key)
-        if it != self.kind.end():
-            return &deref(it).second
+        cdef vector[uint64_t]* found = self.stored(&self.kind_at, key)
+        if found != NULL:
+            return found
         cdef int s = self.suit[i], p = self.position[i]
         cdef int run = self.run_of(shape, s)
         cdef uint64_t skey = (<uint64_t>(p * 4 + s) << 32) | <uint64_t>run
-        it = self.suit_moves.find(skey)
-        if it == self.suit_moves.end():
-            found = self.plan.suit_moves(p, s, run)
-            for x in found:
-                self.suit_moves[skey].push_back(x)
-            it = self.suit_moves.find(skey)
-        cdef vector[uint64_t]* moves = &deref(it).second
-        cdef vector[uint64_t]* ref = &self.kind[key]
+        cdef vector[uint64_t]* moves = self.stored(&self.suit_at, skey)
+        if moves == NULL:
+            moves = self.store(&self.suit_at, skey, self.plan.suit_moves(p, s, run))
+        cdef vector[uint64_t]* out = new vector[uint64_t]()
         cdef size_t a
         cdef uint64_t m
-        for a in range(moves.size()):
-            m = deref(moves)[a]
-            ref.push_back(self.shape_with(shape, s, m >> 36) << 36 | (m & ((1ULL << 36) - 1)))
-        return ref
+        try:
+            for a in range(moves.size()):
+                m = deref(moves)[a]
+                out.push_back(self.shape_with(shape, s, m >> 36) << 36 | (m & ((1ULL << 36) - 1)))
+        except OverflowError:
+            del out
+            raise
+        return self.keep(&self.kind_at, key, out)
 
     cdef vector[uint64_t]* close_moves(self, int i, int setn, int top, uint64_t tsets) except NULL:
         cdef uint64_t key = <uint64_t>i | <uint64_t>setn << 8 | <uint64_t>top << 16 | tsets << 24
-        cdef MoveMap.iterator it = self.close.find(key)
-        if it != self.close.end():
-            return &deref(it).second
-        found = self.plan.close_moves(i, setn, top, tsets)
-        cdef vector[uint64_t]* ref = &self.close[key]
-        for x in found:
-            ref.push_back(x)
-        return ref
+        cdef vector[uint64_t]* found = self.stored(&self.close_at, key)
+        if found != NULL:
+            return found
+        return self.store(&self.close_at, key, self.plan.close_moves(i, setn, top, tsets))
 
     cdef vector[uint64_t]* extras_for(
         self, int i, int avail, int setn, int top, uint64_t tsets, int dead, int resv,
@@ -146,14 +166,23 @@ cdef class Tables:
             | <uint64_t>resv << 28 | <uint64_t>dead << 29 | <uint64_t>reserve << 41
             | tsets << 42
         )
-        cdef MoveMap.iterator it = self.extras.find(key)
-        if it != self.extras.end():
-            return &deref(it).second
-        found = self.plan.extras(i, avail, setn, top, tsets, dead, resv, reserve)
-        cdef vector[uint64_t]* ref = &self.extras[key]
-        for x in found:
-            ref.push_back(x)
-        return ref
+        cdef vector[uint64_t]* found = self.stored(&self.extras_at, key)
+        if found != NULL:
+            return found
+        return self.store(
+            &self.extras_at, key, self.plan.extras(i, avail, setn, top, tsets, dead, resv, reserve)
+        )
+
+    cdef vector[int]* needs_of(self, int run) except NULL:
+        """What the open runs ``run`` still need: a positive length of cards for a new
+        run short of the minimum, minus the low card for a table run's lower end."""
+        while <int>self.needs.size() <= run:
+            self.needs.push_back(NULL)
+        if self.needs[run] == NULL:
+            self.needs[run] = new vector[int]()
+            for x in self.plan.run_needs(run):
+                self.needs[run].push_back(x)
+        return self.needs[run]
 
     cdef bint is_complete(self, uint64_t shape) except -1:
         """Whether every open run of the shape is a finished meld."""
@@ -191,11 +220,10 @@ cdef class Core:
     cdef vector[int] hrem, before, fut_wild, fut_held_wild, next_at
     cdef int held[53]
     cdef int live[53]
-    cdef int target, n, reserve, bound
+    cdef int target, n, reserve, bound, hi
     cdef bint exact_size, is_contract, need_run
     cdef int contract_sets, contract_runs, opening_min, knock_max, joker_value
     cdef uint64_t start
-    cdef unordered_map[uint64_t, int] miss
     cdef vector[int] miss_layer, miss_value  # by shape: the layer last asked, its value
     cdef vector[uint64_t] out_key
     cdef vector[int] out_dc
@@ -248,6 +276,7 @@ cdef class Core:
         self.opening_min = -1 if plan.opening_min is None else plan.opening_min
         self.knock_max = -1 if plan.knock_max is None else plan.knock_max
         self.joker_value = plan.value[JOKER_ID]
+        self.hi = plan.hi
         self.bound = 0
 
     # -- fields -------------------------------------------------------------------------
@@ -255,13 +284,32 @@ cdef class Core:
     cdef inline int get(self, uint64_t st, int f):
         return <int>((st >> self.off[f]) & self.msk[f])
 
-    cdef inline int missing(self, int p, int s, int run_id) except -1:
-        cdef uint64_t key = (<uint64_t>(p * 4 + s) << 32) | <uint64_t>run_id
-        cdef unordered_map[uint64_t, int].iterator it = self.miss.find(key)
-        if it != self.miss.end():
-            return deref(it).second
-        cdef int found = self.sweep.missing(p, s, run_id)
-        self.miss[key] = found
+    cdef int missing(self, int p, int s, int run_id) except -1:
+        """Places from position ``p`` on that the open runs ``run_id`` of suit ``s`` must
+        still fill and the hand has no natural card for: each takes a wild or an added
+        card (99: they cannot be finished)."""
+        cdef vector[int]* needs = self.t.needs_of(run_id)
+        cdef int lengths[64]
+        cdef int count = 0, longest = 0, k, a, x, demand, pos, found = 0
+        for a in range(<int>needs.size()):
+            x = deref(needs)[a]
+            x = x if x > 0 else -x - p  # a table run's lower end: up to its low card
+            if count < 64:
+                lengths[count] = x
+                count += 1
+            if x > longest:
+                longest = x
+        for k in range(longest):
+            demand = 0
+            for a in range(count):
+                if lengths[a] > k:
+                    demand += 1
+            pos = p + k
+            if pos > self.hi:
+                return 99
+            x = demand - self.held[s * 13 + (pos - 1) % 13]
+            if x > 0:
+                found += x
         return found
 
     cdef vector[uint64_t]* uses(

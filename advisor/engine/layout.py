@@ -81,7 +81,9 @@ def pack_close(tsets: int, pts: int, sets: int, wilds: int) -> int:
     return tsets << 32 | pts << 16 | sets << 8 | wilds
 
 
-def pack_extra(tsets: int, dead: int, resv: int, top: int, setn: int, taken: int, commit: int) -> int:
+def pack_extra(
+    tsets: int, dead: int, resv: int, top: int, setn: int, taken: int, commit: int
+) -> int:
     """A non-run use of a card at its rank (sets, table sets, deadwood, wild commits)."""
     assert max(setn, taken, commit) < 256 and top < 16 and dead < 4096
     return tsets << 41 | dead << 29 | resv << 28 | top << 24 | setn << 16 | taken << 8 | commit

@@ -42,6 +42,9 @@ RunMove = tuple[Runs, int, int, int, int]
 
 KIND, CLOSE, FINAL = 0, 1, 2
 
+_RUN_MOVES: dict[tuple[object, ...], list[RunMove]] = {}
+_MAX_RUN_MOVES = 200_000
+
 
 def rank_at(position: int) -> int:
     return (position - 1) % 13 + 1
@@ -121,7 +124,17 @@ class Plan:
                 if room > 0:
                     self.table_sets.append((m.rank, suits, room, m.wild_count))
         self.layers = self._layers(r.ace)
-        self._moves: dict[tuple[int, int, Runs], list[RunMove]] = {}
+        # what run moves depend on, per suit: the run rules and the suit's table runs
+        rules = (self.rm, self.rmn, self.hi, self.decks, self.wilds_exist, self.maxw)
+        self._run_rules = [
+            (
+                rules,
+                self.runs_allowed,
+                s,
+                tuple((j, *t) for j, t in enumerate(self.table_runs) if t[0] == s),
+            )
+            for s in range(4)
+        ]
         self._blocks: dict[tuple[int, int], list[tuple[int, int]]] = {}
         # interned values: id 0 is the empty runs, the empty shape and no table-set layoff
         self.runs_of: list[Runs] = [()]
@@ -161,11 +174,14 @@ class Plan:
 
     def run_moves(self, p: int, s: int, runs: Runs) -> list[RunMove]:
         """Every way the runs of suit ``s`` open before position ``p`` go on at ``p``, and
-        new runs start there."""
-        key = (p, s, runs)
-        found = self._moves.get(key)
+        new runs start there. Shared by the plans whose run rules and table runs of the
+        suit agree: a new table each turn changes the plan, rarely a suit's runs."""
+        key = (self._run_rules[s], p, runs)
+        found = _RUN_MOVES.get(key)
         if found is None:
-            found = self._moves[key] = self._run_moves(p, s, runs)
+            if len(_RUN_MOVES) >= _MAX_RUN_MOVES:
+                _RUN_MOVES.clear()
+            found = _RUN_MOVES[key] = self._run_moves(p, s, runs)
         return found
 
     def _normalise(self, p: int, s: int, runs: Runs) -> list[RunEntry]:
@@ -416,7 +432,20 @@ class Plan:
                             break
         return out
 
-
+    def run_needs(self, run_id: int) -> list[int]:
+        """What the open runs ``run_id`` still need before they are melds: for a new run
+        short of the minimum, the cards it lacks; for a table run's lower extension,
+        minus its low card (it needs every place up to that card)."""
+        out = []
+        for tag, length, _, _ in self.runs_of[run_id]:
+            if tag == NEW:
+                if length < self.rm:
+                    out.append(self.rm - length)
+            else:
+                j, role = tag_role(tag)
+                if role == LOWER:
+                    out.append(-self.table_runs[j][1])
+        return out
 
     def runs_complete(self, run_id: int) -> bool:
         """Whether every open run of ``run_id`` is a finished meld (the sweep's end)."""

@@ -89,29 +89,4 @@ class Sweep:
         targets are the forward prefix, that step and the backward suffix."""
         return self.core.every_discard(bound)
 
-    # -- what the core asks once per value --------------------------------------------
-
-    def missing(self, p: int, s: int, run_id: int) -> int:
-        """Places from position ``p`` on that the open runs ``run_id`` of suit ``s`` must
-        still fill and the hand has no natural card for: each takes a wild or an added
-        card (99: they cannot be finished)."""
-        plan = self.p
-        lengths = []
-        for tag, length, _, _ in plan.runs_of[run_id]:
-            if tag == NEW:
-                if length < plan.rm:
-                    lengths.append(plan.rm - length)
-            else:
-                j, role = tag_role(tag)
-                if role == 1:
-                    lengths.append(plan.table_runs[j][1] - p)
-        found = 0
-        for k in range(max(lengths, default=0)):
-            demand = sum(1 for x in lengths if x > k)
-            pos = p + k
-            if pos > plan.hi:
-                return 99
-            found += max(0, demand - self.held[s * 13 + (pos - 1) % 13])
-        return found
-
 __all__ = ["CLOSE", "Entry", "Sweep"]
