@@ -58,6 +58,8 @@ cdef uint64_t DONE = 0xFFFFFFFFFFFFFFFFULL
 cdef uint64_t EMPTY = 0xFFFFFFFFFFFFFFFEULL  # FlatMap's free slot
 cdef uint64_t MASK = (1ULL << 56) - 1
 cdef int JOKER_ID = 52
+cdef int NO_DISCARD = -1
+cdef int DISC_ADDS = 1 << 16  # in a discard cost: the step adds a copy (an out)
 
 
 cdef class Tables:
@@ -228,6 +230,12 @@ cdef class Core:
     cdef vector[uint64_t] out_key
     cdef vector[int] out_dc
     cdef vector[uint64_t] out_dm
+    cdef vector[int] out_disc  # the step's cost with one copy fewer held, or NO_DISCARD
+    # the edges of the last pass with ``keep``, by layer: each source state's value and
+    # its edges' end; each edge's next state, cost, whether it adds a copy, discard cost
+    cdef vector[vector[uint64_t]] src_key, src_val, edge_key
+    cdef vector[vector[int]] src_end, edge_dc, edge_disc
+    cdef vector[vector[char]] edge_adds
     cdef vector[FlatMap] kept
 
     def __init__(self, plan, sweep, uint64_t start):
@@ -321,7 +329,7 @@ cdef class Core:
 
     cdef int emit(
         self, int j, uint64_t shape, int tsize, int need, uint64_t rest,
-        int dc, uint64_t dm, bint prune, int cost
+        int dc, uint64_t dm, int disc, bint prune, int cost
     ) except -1:
         """Place a state before layer ``j`` (``rest``: its fields other than shape, size
         and need), pruned as ``Sweep.admit`` did when ``prune``."""
@@ -365,6 +373,7 @@ cdef class Core:
         )
         self.out_dc.push_back(dc)
         self.out_dm.push_back(dm)
+        self.out_disc.push_back(disc)
         return 0
 
     cdef int expand(self, int i, uint64_t st, int h, bint prune, int cost) except -1:
@@ -372,6 +381,7 @@ cdef class Core:
         self.out_key.clear()
         self.out_dc.clear()
         self.out_dm.clear()
+        self.out_disc.clear()
         cdef int step = self.step[i]
         if step == KIND:
             self.kind(i, st, h, prune, cost)
@@ -417,6 +427,7 @@ cdef class Core:
         cdef uint64_t fixed = carry_rest | <uint64_t>nsets << self.off[NSETS]
         cdef uint64_t m, e, rest
         cdef int nat, wild, new, mpts, nruns2, pts2, commit, taken, t, total, dc, carry2
+        cdef int low_paid, disc
         cdef uint64_t shape2
         cdef size_t a, b
         for a in range(moves.size()):
@@ -447,14 +458,20 @@ cdef class Core:
                 if cin:
                     total = t + low_used
                     # the low use paid for copies beyond the whole hand's
-                    dc = (total - h if total > h else 0) - (
-                        low_used - self.held[c] if low_used > self.held[c] else 0
-                    )
+                    low_paid = low_used - self.held[c] if low_used > self.held[c] else 0
+                    dc = (total - h if total > h else 0) - low_paid
                     carry2 = 0
                 else:
                     total = t
+                    low_paid = 0
                     dc = t - h if t > h else 0
                     carry2 = t if cout else carry_s
+                # the same step with one copy fewer held (a discard of this card)
+                disc = NO_DISCARD
+                if t < avail and h > 0:
+                    disc = (total - h + 1 if total > h - 1 else 0) - low_paid
+                    if total > h - 1:
+                        disc |= DISC_ADDS
                 rest = (
                     fixed
                     | <uint64_t>carry2 << self.off[CARRY0 + s]
@@ -468,7 +485,7 @@ cdef class Core:
                 )
                 self.emit(
                     i + 1, shape2, tsize + t, need + wild - commit, rest,
-                    dc, bit if total > h else 0, prune, cost
+                    dc, bit if total > h else 0, disc, prune, cost
                 )
         return 0
 
@@ -506,7 +523,7 @@ cdef class Core:
                 i + 1, shape, tsize, need + w,
                 keep | (m >> 32) << self.off[TSETS] | <uint64_t>nsets2 << self.off[NSETS]
                 | <uint64_t>pts2 << self.off[PTS],
-                0, 0, prune, cost
+                0, 0, NO_DISCARD, prune, cost
             )
         return 0
 
@@ -558,45 +575,65 @@ cdef class Core:
             self.out_key.push_back(DONE)
             self.out_dc.push_back(t - h if t > h else 0)
             self.out_dm.push_back(1ULL << JOKER_ID if t > h else 0)
+            if t < avail and h > 0:
+                self.out_disc.push_back((t - h + 1) | DISC_ADDS if t > h - 1 else 0)
+            else:
+                self.out_disc.push_back(NO_DISCARD)
         return 0
 
     # -- passes -------------------------------------------------------------------------
 
     cdef int forward(self, int bound, bint keep) except -1:
         """The states before each layer within ``bound``; the last map is left in
-        ``kept`` (all of them with ``keep``)."""
+        ``kept``; with ``keep``, every state expanded and its edges are recorded."""
         self.bound = bound
         self.kept.clear()
         cdef FlatMap cur, nxt
         cur.put(self.start, 0)
         if keep:
-            self.kept.push_back(cur)
+            self.src_key.assign(self.nlayers, vector[uint64_t]())
+            self.src_val.assign(self.nlayers, vector[uint64_t]())
+            self.edge_key.assign(self.nlayers, vector[uint64_t]())
+            self.src_end.assign(self.nlayers, vector[int]())
+            self.edge_dc.assign(self.nlayers, vector[int]())
+            self.edge_disc.assign(self.nlayers, vector[int]())
+            self.edge_adds.assign(self.nlayers, vector[char]())
         cdef int i, h, cost, c2, n, k
-        cdef uint64_t mask, key
+        cdef uint64_t mask, key, val
         cdef size_t idx
         cdef bint last
+        cdef vector[uint64_t]* ek
         for i in range(self.nlayers):
             h = self.held[self.card[i]] if self.step[i] != CLOSE else 0
             last = i + 1 == self.nlayers
             nxt.clear()
+            ek = &self.edge_key[i] if keep else NULL
             for idx in range(cur.cap()):
                 key = cur.keys[idx]
                 if key == EMPTY:
                     continue
-                cost = <int>(cur.vals[idx] >> 56)
-                mask = cur.vals[idx] & MASK
+                val = cur.vals[idx]
+                cost = <int>(val >> 56)
+                mask = val & MASK
                 n = self.expand(i, key, h, not last, cost)
                 for k in range(n):
                     c2 = cost + self.out_dc[k]
-                    if c2 <= bound:
-                        nxt.merge(self.out_key[k], (<uint64_t>c2 << 56) | mask | self.out_dm[k])
+                    if c2 > bound:
+                        continue
+                    nxt.merge(self.out_key[k], (<uint64_t>c2 << 56) | mask | self.out_dm[k])
+                    if keep:
+                        ek.push_back(self.out_key[k])
+                        self.edge_dc[i].push_back(self.out_dc[k])
+                        self.edge_adds[i].push_back(self.out_dm[k] != 0)
+                        self.edge_disc[i].push_back(self.out_disc[k])
+                if keep:
+                    self.src_key[i].push_back(key)
+                    self.src_val[i].push_back(val)
+                    self.src_end[i].push_back(<int>ek.size())
             cur.swap(nxt)
-            if keep:
-                self.kept.push_back(cur)
             if cur.count == 0:
                 break
-        if not keep:
-            self.kept.push_back(cur)
+        self.kept.push_back(cur)
         return 0
 
     def best(self, int bound):
@@ -609,78 +646,88 @@ cdef class Core:
             return None
         return (<int>(v >> 56), v & MASK)
 
+    cdef uint64_t bit_of(self, int i):
+        """The outs bit an adding step of layer ``i`` sets."""
+        if self.step[i] == KIND:
+            return 1ULL << self.card[i]
+        if self.step[i] == FINAL:
+            return 1ULL << JOKER_ID
+        return 0
+
     def every_discard(self, int bound):
-        """For each held kind: (cards needed, outs mask) of the hand less one copy."""
+        """For each held kind: (cards needed, outs mask) of the hand less one copy. One
+        forward pass records its edges; the backward pass and each discard's step read
+        them again (a discard's step is the recorded one with one copy fewer held)."""
         self.forward(bound, True)
         cdef int count = self.nlayers
-        if <int>self.kept.size() <= count or self.kept[count].find(DONE) < 0:
+        if self.kept[0].find(DONE) < 0:
             self.kept.clear()
             return {}
         cdef vector[FlatMap] bk
         bk.resize(count + 1)
         bk[count].put(DONE, 0)
-        cdef int i, h, cost, n, k, c2, best_c, total, found_c
-        cdef uint64_t best_m, found_m, mask, tail, key
+        cdef int i, cost, c2, best_c, total, found_c, e, d
+        cdef size_t a
+        cdef uint64_t best_m, found_m, mask, tail, bit
         cdef long at
-        cdef size_t idx
-        cdef FlatMap* here
         cdef FlatMap* after
         for i in range(count - 1, -1, -1):
-            h = self.held[self.card[i]] if self.step[i] != CLOSE else 0
-            here = &self.kept[i]
             after = &bk[i + 1]
-            for idx in range(here.cap()):
-                key = here.keys[idx]
-                if key == EMPTY:
-                    continue
-                cost = <int>(here.vals[idx] >> 56)
+            bit = self.bit_of(i)
+            e = 0
+            for a in range(self.src_key[i].size()):
+                cost = <int>(self.src_val[i][a] >> 56)
                 best_c = -1
                 best_m = 0
-                n = self.expand(i, key, h, False, cost)
-                for k in range(n):
-                    at = after.find(self.out_key[k])
-                    if at < 0:
-                        continue
-                    tail = after.vals[at]
-                    c2 = self.out_dc[k] + <int>(tail >> 56)
-                    if cost + c2 > bound:
-                        continue  # no discard's target through here fits either
-                    if best_c < 0 or c2 < best_c:
-                        best_c = c2
-                        best_m = self.out_dm[k] | (tail & MASK)
-                    elif c2 == best_c:
-                        best_m |= self.out_dm[k] | (tail & MASK)
+                while e < self.src_end[i][a]:
+                    at = after.find(self.edge_key[i][e])
+                    if at >= 0:
+                        tail = after.vals[at]
+                        c2 = self.edge_dc[i][e] + <int>(tail >> 56)
+                        # beyond the bound, no discard's target through here fits either
+                        if cost + c2 <= bound:
+                            if best_c < 0 or c2 < best_c:
+                                best_c = c2
+                                best_m = (bit if self.edge_adds[i][e] else 0) | (tail & MASK)
+                            elif c2 == best_c:
+                                best_m |= (bit if self.edge_adds[i][e] else 0) | (tail & MASK)
+                    e += 1
                 if best_c >= 0:
-                    bk[i].put(key, (<uint64_t>best_c << 56) | best_m)
+                    bk[i].put(self.src_key[i][a], (<uint64_t>best_c << 56) | best_m)
         out = {}
         for i in range(count):
             if self.step[i] == CLOSE or self.carry_out[i] or not self.held[self.card[i]]:
                 continue
+            after = &bk[i + 1]
+            bit = self.bit_of(i)
             found_c = -1
             found_m = 0
-            here = &self.kept[i]
-            after = &bk[i + 1]
-            for idx in range(here.cap()):
-                key = here.keys[idx]
-                if key == EMPTY:
-                    continue
-                cost = <int>(here.vals[idx] >> 56)
-                mask = here.vals[idx] & MASK
-                n = self.expand(i, key, self.held[self.card[i]] - 1, False, cost)
-                for k in range(n):
-                    at = after.find(self.out_key[k])
-                    if at < 0:
-                        continue
-                    tail = after.vals[at]
-                    total = cost + self.out_dc[k] + <int>(tail >> 56)
-                    if total > bound:
-                        continue
-                    if found_c < 0 or total < found_c:
-                        found_c = total
-                        found_m = mask | self.out_dm[k] | (tail & MASK)
-                    elif total == found_c:
-                        found_m |= mask | self.out_dm[k] | (tail & MASK)
+            e = 0
+            for a in range(self.src_key[i].size()):
+                cost = <int>(self.src_val[i][a] >> 56)
+                mask = self.src_val[i][a] & MASK
+                while e < self.src_end[i][a]:
+                    d = self.edge_disc[i][e]
+                    if d != NO_DISCARD:
+                        at = after.find(self.edge_key[i][e])
+                        if at >= 0:
+                            tail = after.vals[at]
+                            total = cost + (d & 0xFFFF) + <int>(tail >> 56)
+                            if total <= bound:
+                                if found_c < 0 or total < found_c:
+                                    found_c = total
+                                    found_m = mask | (bit if d & DISC_ADDS else 0) | (tail & MASK)
+                                elif total == found_c:
+                                    found_m |= mask | (bit if d & DISC_ADDS else 0) | (tail & MASK)
+                    e += 1
             if found_c >= 0:
                 out[self.card[i]] = (found_c, found_m)
         self.kept.clear()
+        self.src_key.clear()
+        self.src_val.clear()
+        self.edge_key.clear()
+        self.src_end.clear()
+        self.edge_dc.clear()
+        self.edge_disc.clear()
+        self.edge_adds.clear()
         return out
