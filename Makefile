@@ -16,8 +16,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-# Serving needs only the package; the test extras are installed by `make test`.
-$(SERVE_STAMP): $(BIN)/python pyproject.toml
+# Serving needs only the package; the test extras are installed by `make test`. The
+# install compiles the engine's passes (Cython, from PyPI at build time) in place.
+ENGINE_CORE := advisor/engine/_core.pyx advisor/engine/_flat.h setup.py
+$(SERVE_STAMP): $(BIN)/python pyproject.toml $(ENGINE_CORE)
 	$(BIN)/pip install -q -e .
 	touch $@
 
