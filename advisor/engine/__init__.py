@@ -12,7 +12,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from advisor.engine.layoffs import Layoffs, shed_figures
-from advisor.engine.plan import Plan
+from advisor.engine.plan import Plan, reset_shared, shared_full
 from advisor.engine.question import Figures, Question
 from advisor.engine.sweep import Sweep
 from solver.budget import Budget
@@ -27,6 +27,8 @@ _MAX_PLANS = 64
 # figures and its discards' ask the same sweep for the goals that keep a discard, so the
 # second call skips the deepening.
 _LEAST: dict[tuple[Any, ...], tuple[int, int] | None] = {}
+_LAYOFFS: dict[tuple[Any, ...], Layoffs] = {}
+_MAX_LAYOFF_MEMO = 100_000
 _MAX_LEAST = 256
 
 
@@ -59,6 +61,10 @@ def _rules_key(q: Question) -> tuple[Any, ...]:
 
 def plan_for(q: Question) -> Plan:
     """The question's plan, shared by every hand asked about it (reserve aside)."""
+    if shared_full():
+        reset_shared()
+        _PLANS.clear()
+        _LEAST.clear()
     key = _rules_key(q)
     plan = _PLANS.get(key)
     if plan is None:
@@ -67,6 +73,17 @@ def plan_for(q: Question) -> Plan:
             _LEAST.clear()  # its keys name plans by id
         plan = _PLANS[key] = Plan(replace(q, reserve=0))
     return plan
+
+
+def layoffs_for(q: Question) -> Layoffs:
+    """The question's layoff search, its memo shared by every hand asked about it."""
+    key = _rules_key(q)
+    found = _LAYOFFS.get(key)
+    if found is None or len(found.memo) > _MAX_LAYOFF_MEMO:
+        if len(_LAYOFFS) >= _MAX_PLANS:
+            _LAYOFFS.clear()
+        found = _LAYOFFS[key] = Layoffs(q)
+    return found
 
 
 def _impossible(q: Question, size: int) -> bool:
@@ -86,12 +103,14 @@ def figures(
 ) -> Figures:
     """Cards needed and outs of ``held`` (counts per card id) for ``q``."""
     if not q.new_melds:
-        return shed_figures(q, held, live, Layoffs(q))
+        return shed_figures(q, held, live, layoffs_for(q))
     size = sum(held)
     if _impossible(q, size):
         return Figures(None, {})
-    sweep = Sweep(plan_for(q), held, live, size, q.reserve)
-    least, finished = _least(sweep, budget)
+    try:
+        least, finished = _least(Sweep(plan_for(q), held, live, size, q.reserve), budget)
+    except OverflowError:  # absurd custom rules: more states than a sweep packs
+        return Figures(None, {}, optimal=False)
     if not finished:
         return Figures(None, {}, optimal=False)
     return _figures(least, live)
@@ -103,7 +122,7 @@ def discard_figures(
     """For every distinct card id ``d`` in ``held`` (a hand that has drawn), the figures
     of ``held`` less ``d`` under ``q``; ``live`` is unchanged (``d`` was never live)."""
     if not q.new_melds:
-        layoffs = Layoffs(q)
+        layoffs = layoffs_for(q)
         out: dict[int, Figures] = {}
         for d in range(NUM_KINDS):
             if held[d]:
@@ -118,13 +137,17 @@ def discard_figures(
     # The sweep over the whole hand, asked for one card fewer, is the least any discard
     # needs, and some discard needs exactly that (a target of fewer cards than the hand
     # leaves a held card out); every discard needs at most one more.
-    sweep = Sweep(plan_for(q), held, live, size, q.reserve)
-    least, finished = _least(sweep, budget)
+    try:
+        sweep = Sweep(plan_for(q), held, live, size, q.reserve)
+        least, finished = _least(sweep, budget)
+        if finished and least is not None:
+            found = sweep.every_discard(least[0] + 1)
+    except OverflowError:  # absurd custom rules: more states than a sweep packs
+        finished = False
     if not finished:
         return {d: Figures(None, {}, optimal=False) for d in kinds}
     if least is None:
         return {d: Figures(None, {}) for d in kinds}
-    found = sweep.every_discard(least[0] + 1)
     return {d: _figures(found.get(d), live) for d in kinds}
 
 

@@ -10,7 +10,6 @@ table-set layoffs of the rank under way as a small id, the counters as bit field
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 
 from advisor.engine.layout import (
     MAX_RUN_IDS,
@@ -22,7 +21,6 @@ from advisor.engine.layout import (
     pack_move,
     width,
 )
-
 from advisor.engine.question import Question
 from solver.cards import JOKER_ID, NUM_KINDS, Card
 from solver.goals import Goal
@@ -42,8 +40,25 @@ RunMove = tuple[Runs, int, int, int, int]
 
 KIND, CLOSE, FINAL = 0, 1, 2
 
-_RUN_MOVES: dict[tuple[object, ...], list[RunMove]] = {}
-_MAX_RUN_MOVES = 200_000
+# Open-run states are interned once per process (their ids are shared by every plan),
+# and so are the packed run moves of the plans whose run rules and table runs of the
+# suit agree: a new table each turn makes a new plan, but rarely new run moves.
+_RUNS_OF: list[Runs] = [()]
+_RUN_IDS: dict[Runs, int] = {(): 0}
+_SUIT_MOVES: dict[tuple[object, ...], list[int]] = {}
+
+
+def shared_full() -> bool:
+    """Whether the shared run ids are half way to what a shape can hold."""
+    return len(_RUNS_OF) > MAX_RUN_IDS // 2
+
+
+def reset_shared() -> None:
+    """Forget the shared run ids and moves (every plan built on them must go too)."""
+    del _RUNS_OF[1:]
+    _RUN_IDS.clear()
+    _RUN_IDS[()] = 0
+    _SUIT_MOVES.clear()
 
 
 def rank_at(position: int) -> int:
@@ -137,8 +152,6 @@ class Plan:
         ]
         self._blocks: dict[tuple[int, int], list[tuple[int, int]]] = {}
         # interned values: id 0 is the empty runs, the empty shape and no table-set layoff
-        self.runs_of: list[Runs] = [()]
-        self._run_ids: dict[Runs, int] = {(): 0}
         self.tsets_of: list[tuple[int, ...]] = [(0,) * len(self.table_sets)]
         self._tsets_ids: dict[tuple[int, ...], int] = {self.tsets_of[0]: 0}
         self.tsets_at: dict[int, list[int]] = {}
@@ -172,18 +185,6 @@ class Plan:
 
     # -- runs ---------------------------------------------------------------------------
 
-    def run_moves(self, p: int, s: int, runs: Runs) -> list[RunMove]:
-        """Every way the runs of suit ``s`` open before position ``p`` go on at ``p``, and
-        new runs start there. Shared by the plans whose run rules and table runs of the
-        suit agree: a new table each turn changes the plan, rarely a suit's runs."""
-        key = (self._run_rules[s], p, runs)
-        found = _RUN_MOVES.get(key)
-        if found is None:
-            if len(_RUN_MOVES) >= _MAX_RUN_MOVES:
-                _RUN_MOVES.clear()
-            found = _RUN_MOVES[key] = self._run_moves(p, s, runs)
-        return found
-
     def _normalise(self, p: int, s: int, runs: Runs) -> list[RunEntry]:
         entries: list[RunEntry] = []
         for e in runs:
@@ -206,7 +207,9 @@ class Plan:
     def _wild_ok(self, wilds: int) -> bool:
         return self.wilds_exist and (self.maxw is None or wilds + 1 <= self.maxw)
 
-    def _run_moves(self, p: int, s: int, runs: Runs) -> list[RunMove]:
+    def run_moves(self, p: int, s: int, runs: Runs) -> list[RunMove]:
+        """Every way the runs of suit ``s`` open before position ``p`` go on at ``p``, and
+        new runs start there."""
         rm, rmn, hi = self.rm, self.rmn, self.hi
         value = opening_value(p)
         tw = self.track_wilds
@@ -323,11 +326,14 @@ class Plan:
         }
         return Layout(widths, need_offset=wild_copies if self.wilds_exist else 0)
 
-    def run_id(self, runs: Runs) -> int:
-        found = self._run_ids.get(runs)
+    @staticmethod
+    def run_id(runs: Runs) -> int:
+        found = _RUN_IDS.get(runs)
         if found is None:
-            found = self._run_ids[runs] = len(self.runs_of)
-            self.runs_of.append(runs)
+            if len(_RUNS_OF) > MAX_RUN_IDS:
+                raise OverflowError("too many open-run states")
+            found = _RUN_IDS[runs] = len(_RUNS_OF)
+            _RUNS_OF.append(runs)
         return found
 
     def tsets_id(self, tsets: tuple[int, ...]) -> int:
@@ -342,12 +348,14 @@ class Plan:
     def suit_moves(self, p: int, s: int, run_id: int) -> list[int]:
         """The run moves of suit ``s`` at position ``p`` from its open runs ``run_id``,
         packed as (next run id, opening points, new runs, wild slots, naturals)."""
-        if len(self.runs_of) > MAX_RUN_IDS:
-            raise OverflowError("too many open-run states for one plan")
-        return [
-            pack_move(self.run_id(after), pts, new, wild, nat)
-            for after, nat, wild, new, pts in self.run_moves(p, s, self.runs_of[run_id])
-        ]
+        key = (self._run_rules[s], p, run_id)
+        found = _SUIT_MOVES.get(key)
+        if found is None:
+            found = _SUIT_MOVES[key] = [
+                pack_move(self.run_id(after), pts, new, wild, nat)
+                for after, nat, wild, new, pts in self.run_moves(p, s, _RUNS_OF[run_id])
+            ]
+        return found
 
     def close_moves(self, i: int, naturals: int, top: int, tsets: int) -> list[int]:
         """The sets a rank's naturals form at its close (layer ``i``) and the wilds its
@@ -437,7 +445,7 @@ class Plan:
         short of the minimum, the cards it lacks; for a table run's lower extension,
         minus its low card (it needs every place up to that card)."""
         out = []
-        for tag, length, _, _ in self.runs_of[run_id]:
+        for tag, length, _, _ in _RUNS_OF[run_id]:
             if tag == NEW:
                 if length < self.rm:
                     out.append(self.rm - length)
@@ -449,7 +457,7 @@ class Plan:
 
     def runs_complete(self, run_id: int) -> bool:
         """Whether every open run of ``run_id`` is a finished meld (the sweep's end)."""
-        for tag, length, nat, _ in self.runs_of[run_id]:
+        for tag, length, nat, _ in _RUNS_OF[run_id]:
             if tag == NEW:
                 if length < self.rm or nat < self.rmn:
                     return False
