@@ -239,8 +239,6 @@ cdef class Core:
     cdef vector[FlatMap] kept
 
     def __init__(self, plan, sweep, uint64_t start):
-        if getattr(plan, "tables", None) is None:
-            plan.tables = Tables(plan)
         self.t = plan.tables
         self.sweep = sweep
         self.start = start

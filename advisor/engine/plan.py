@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from advisor.engine._core import Tables
 from advisor.engine.layout import (
     MAX_RUN_IDS,
     MAX_TSETS_IDS,
@@ -157,7 +158,8 @@ class Plan:
         self.tsets_at: dict[int, list[int]] = {}
         for j, (rank, _, _, _) in enumerate(self.table_sets):
             self.tsets_at.setdefault(rank, []).append(j)
-        self.layout = self._packing(r.decks * 4 * len(r.wild_ranks) + r.decks * r.jokers)
+        self.layout: Layout = self._packing(r.decks * 4 * len(r.wild_ranks) + r.decks * r.jokers)
+        self.tables = Tables(self)  # the compiled passes' memo of this plan's answers
 
     def _layers(self, ace: str) -> list[Layer]:
         out: list[Layer] = []

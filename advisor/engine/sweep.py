@@ -24,7 +24,7 @@ from typing import Any
 
 from advisor.engine._core import Core
 from advisor.engine.layout import pack
-from advisor.engine.plan import CLOSE, FINAL, KIND, Plan
+from advisor.engine.plan import FINAL, KIND, Plan
 from solver.goals import Goal
 
 Entry = tuple[int, int]  # (cost, outs mask)
@@ -88,6 +88,3 @@ class Sweep:
         and at the layer of each d its step taken again with one copy fewer: a discard's
         targets are the forward prefix, that step and the backward suffix."""
         return self.core.every_discard(bound)
-
-
-__all__ = ["CLOSE", "Entry", "Sweep"]
