@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
+from advisor.engine._core import WorkLimit
 from advisor.engine.layoffs import Layoffs, shed_figures
 from advisor.engine.plan import Plan, reset_shared, shared_full
 from advisor.engine.question import Figures, Question
@@ -109,7 +110,7 @@ def figures(
         return Figures(None, {})
     try:
         least, finished = _least(Sweep(plan_for(q), held, live, size, q.reserve), budget)
-    except OverflowError:  # absurd custom rules: more states than a sweep packs
+    except (OverflowError, WorkLimit):  # absurd custom rules: beyond what a sweep holds
         return Figures(None, {}, optimal=False)
     if not finished:
         return Figures(None, {}, optimal=False)
@@ -142,7 +143,7 @@ def discard_figures(
         least, finished = _least(sweep, budget)
         if finished and least is not None:
             found = sweep.every_discard(least[0] + 1)
-    except OverflowError:  # absurd custom rules: more states than a sweep packs
+    except (OverflowError, WorkLimit):  # absurd custom rules: beyond what a sweep holds
         finished = False
     if not finished:
         return {d: Figures(None, {}, optimal=False) for d in kinds}

@@ -62,6 +62,10 @@ cdef int NO_DISCARD = -1
 cdef int DISC_ADDS = 1 << 16  # in a discard cost: the step adds a copy (an out)
 
 
+class WorkLimit(Exception):
+    """A sweep expanded more states than its limit allows."""
+
+
 cdef class Tables:
     """The plan's answers, kept for every hand asked about the question. A shape is four
     16-bit run ids (one per suit), interned here."""
@@ -237,11 +241,15 @@ cdef class Core:
     cdef vector[vector[int]] src_end, edge_dc, edge_disc
     cdef vector[vector[char]] edge_adds
     cdef vector[FlatMap] kept
+    cdef public long work  # states expanded so far, by every pass
+    cdef long limit  # the most this sweep may expand (a guard for absurd rules)
 
-    def __init__(self, plan, sweep, uint64_t start):
+    def __init__(self, plan, sweep, uint64_t start, long limit):
         self.t = plan.tables
         self.sweep = sweep
         self.start = start
+        self.limit = limit
+        self.work = 0
         cdef int k
         offsets = plan.layout.offsets
         widths = plan.layout.widths
@@ -380,6 +388,9 @@ cdef class Core:
         self.out_dc.clear()
         self.out_dm.clear()
         self.out_disc.clear()
+        self.work += 1
+        if self.work > self.limit:
+            raise WorkLimit(self.limit)
         cdef int step = self.step[i]
         if step == KIND:
             self.kind(i, st, h, prune, cost)

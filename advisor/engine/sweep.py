@@ -28,6 +28,11 @@ from advisor.engine.plan import FINAL, KIND, Plan
 from solver.goals import Goal
 
 Entry = tuple[int, int]  # (cost, outs mask)
+# States one sweep may expand over all its passes (about 1.5 s of work here): no hand of
+# the presets comes near (bench/advise.py prints the most); beyond it the rules are absurd
+# and the engine answers optimal: false. A count, not a clock, so answers do not depend
+# on the machine's load.
+WORK_LIMIT = 8_000_000
 
 
 class Sweep:
@@ -71,7 +76,7 @@ class Sweep:
             else:
                 self.next_at.extend((lay.position + 1,) * 4)
         self.next_at.extend((plan.hi + 1,) * 4)  # after the end
-        self.core = Core(plan, self, pack(plan.layout))
+        self.core = Core(plan, self, pack(plan.layout), WORK_LIMIT)
 
     def key(self) -> tuple[Any, ...]:
         """What the sweep's answers depend on (two sweeps with one key agree)."""
