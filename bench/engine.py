@@ -1,9 +1,10 @@
 """Engine micro-benchmark (not a test): a whole discard advice's figures per hand.
 
 For each hand of bench/advise.py's fixed corpus (dealt and mid-game hands of every
-variant, the hand has drawn), times ``figures`` of the hand plus ``discard_figures``
-(every discard), the engine work of one discard advice. Prints median, p95 and max
-per variant and situation. Targets: median <= 20 ms, p95 <= 100 ms (must: 50 / 250).
+variant, the hand has drawn), times the engine questions of one discard advice: cards
+needed of the drawn hand and the figures of every discard (``advisor.context.Context``).
+Prints median, p95 and max per variant and situation. Targets: median <= 20 ms, p95 <=
+100 ms (must: 50 / 250).
 
     .venv/bin/python bench/engine.py [--per-variant 6] [--seed 7] [--profile]
 """
@@ -23,35 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from advise import corpus  # bench/advise.py: the shared fixed corpus
 
-from advisor.engine import Question, discard_figures, figures
-from advisor.situation import Situation
+from advisor.context import Context
 from solver.cards import counts_of
-from solver.goals import Goal
-from solver.legality import check_meld
-from solver.melds import Meld
-
-
-def questions(sit: Situation) -> tuple[Question, Question]:
-    """(the drawn hand's question, the question after its discard), as the advisor asks."""
-    r = sit.rules
-    table = tuple(
-        m for cards in sit.table if (m := check_meld(cards, r, ordered=True).meld) is not None
-    )
-    q: Question
-    if r.goal == "contract":
-        contract = r.contract(sit.round)
-        if not sit.down:
-            q = Question(r, Goal.CONTRACT, contract=contract)
-            return q, q
-        q = Question(r, Goal.OUT, table=table, new_melds=False)
-        keep = 0 if contract.all_cards else 1
-        return Question(r, Goal.OUT, keep, table=table, new_melds=False), q
-    if r.goal == "opening" and not sit.down:
-        q = Question(r, Goal.OPENING)
-        return q, q
-    goal = Goal.KNOCK if r.knock_max is not None else Goal.WIN if r.goal == "win" else Goal.OUT
-    melds: tuple[Meld, ...] = table if goal == Goal.OUT else ()
-    return Question(r, goal, 1, table=melds), Question(r, goal, 0, table=melds)
 
 
 def _stats(times: list[float]) -> tuple[float, float, float]:
@@ -73,14 +47,13 @@ def main() -> int:
     for variant, items in cases.items():
         for case in items:
             sit = case.situation
-            drawn, after = questions(sit)
             held = counts_of(sit.hand)
-            live = sit.live_counts()
             if profiler:
                 profiler.enable()
             started = time.perf_counter()
-            figures(drawn, held, live)
-            discard_figures(after, held, live)
+            ctx = Context(sit)  # the advisor's questions, each asked once
+            ctx.needed_after_draw(held)
+            ctx.discard_figures(held)
             elapsed = time.perf_counter() - started
             if profiler:
                 profiler.disable()
