@@ -170,6 +170,20 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
+class RankField(fields.String):
+    """A rank position (1..14, 14 the high ace) dumped as its symbol; read as the text sent."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else rank_symbol(value)
+
+
+class SuitField(fields.String):
+    """A suit index dumped as its letter."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else SUITS[value]
+
+
 def _cards_out(description: str, **kwargs: Any) -> fields.List[Any]:
     """A list of canonical card strings in a response."""
     return fields.List(CardField(), metadata={"description": description}, **kwargs)
@@ -244,7 +258,7 @@ def _rule_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[typ
         "decks": _int_rule("decks", "Standard 52-card decks in the pack.", required),
         "jokers": _int_rule("jokers", "Jokers in the pack (in all, not per deck).", required),
         "wild_ranks": fields.List(
-            fields.String(),
+            RankField(),
             required=required,
             metadata={"description": 'Ranks whose cards are wild, such as `["2"]`.'},
         ),
@@ -545,20 +559,6 @@ class WildSchema(ResponseSchema):
         required=True,
         metadata={"description": "The card it stands for."},
     )
-
-
-class RankField(fields.String):
-    """A rank position (1..14, 14 the high ace) dumped as its symbol."""
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
-        return None if value is None else rank_symbol(value)
-
-
-class SuitField(fields.String):
-    """A suit index dumped as its letter."""
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
-        return None if value is None else SUITS[value]
 
 
 class WildsField(fields.List):  # type: ignore[type-arg]
