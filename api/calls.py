@@ -50,6 +50,7 @@ def run_solve(situation: Situation, goal: str, time_limit: float, budget: Budget
 
 
 def answer_solve(situation: Situation, goal: str, time_limit: float, budget: Budget) -> SolveAnswer:
+    """The solution under ``goal`` and, when it is not met, the cards needed to meet it."""
     solution = run_solve(situation, goal, time_limit, budget)
     needed = cards_needed(situation, solution, budget)
     unknown = solution.feasible is None or (needed.needed is None and not needed.optimal)
