@@ -80,7 +80,7 @@ def layoffs_for(q: Question) -> Layoffs:
     """The question's layoff search, its memo shared by every hand asked about it."""
     key = _rules_key(q)
     found = _LAYOFFS.get(key)
-    if found is None or len(found.memo) > _MAX_LAYOFF_MEMO:
+    if found is None or len(found.memo) + len(found.groups_memo) > _MAX_LAYOFF_MEMO:
         if len(_LAYOFFS) >= _MAX_PLANS:
             _LAYOFFS.clear()
         found = _LAYOFFS[key] = Layoffs(q)

@@ -24,6 +24,22 @@ class Layoffs:
         r = q.rules
         self.wild = [c for c in range(NUM_KINDS) if r.is_wild(Card.from_id(c))]
         self.memo: dict[tuple[int, Counts], int] = {}
+        # the kinds meld j could take, and those of melds j.. : only these matter there
+        wild = set(self.wild)
+        self.takes: list[tuple[int, ...]] = []
+        for m in q.table:
+            if m.kind == "run":
+                kinds = {c for c in range(NUM_KINDS - 1) if c // 13 == m.suit}
+            else:
+                kinds = {c for c in range(NUM_KINDS - 1) if c % 13 + 1 == m.rank}
+            self.takes.append(tuple(sorted(kinds | wild)))
+        self.after: list[tuple[int, ...]] = []
+        union: set[int] = set()
+        for kinds in reversed(self.takes):
+            union |= set(kinds)
+            self.after.append(tuple(sorted(union)))
+        self.after.reverse()
+        self.groups_memo: dict[tuple[int, Counts], list[list[int]]] = {}
 
     def most(self, held: Sequence[int]) -> int:
         """The most held cards that can be laid off onto the table now."""
@@ -32,16 +48,27 @@ class Layoffs:
     def _most(self, j: int, held: Counts) -> int:
         if j == len(self.q.table):
             return 0
-        key = (j, held)
+        key = (j, tuple(held[c] for c in self.after[j]))
         found = self.memo.get(key)
         if found is None:
             found = self._most(j + 1, held)
-            for group in self._groups(j, held):
+            for group in self._groups_of(j, held):
                 rest = list(held)
                 for c in group:
                     rest[c] -= 1
                 found = max(found, len(group) + self._most(j + 1, tuple(rest)))
             self.memo[key] = found
+        return found
+
+    def _groups_of(self, j: int, held: Counts) -> list[list[int]]:
+        """``_groups`` by the held cards meld ``j`` could take (the rest cannot change it)."""
+        key = (j, tuple(held[c] for c in self.takes[j]))
+        found = self.groups_memo.get(key)
+        if found is None:
+            only = [0] * NUM_KINDS
+            for c in self.takes[j]:
+                only[c] = held[c]
+            found = self.groups_memo[key] = list(self._groups(j, tuple(only)))
         return found
 
     def _groups(self, j: int, held: Counts) -> Iterator[list[int]]:
@@ -127,7 +154,7 @@ def shed_figures(q: Question, held: Sequence[int], live: Sequence[int], search: 
         return Figures(0, {})
     found: dict[int, int] = {}
     for c in range(NUM_KINDS):
-        if live[c] and _may_reach(q.rules, q, c):
+        if live[c] and _may_reach(q.rules, q, c, n):
             more = list(held)
             more[c] += 1
             if search.most(more) > base:
@@ -135,11 +162,25 @@ def shed_figures(q: Question, held: Sequence[int], live: Sequence[int], search: 
     return Figures(needed, found)
 
 
-def _may_reach(r: Rules, q: Question, c: int) -> bool:
+def _may_reach(r: Rules, q: Question, c: int, n: int) -> bool:
+    """Whether card ``c`` could be laid off at all next to ``n`` held cards: an added card
+    lowers cards needed only if it is laid off itself, so it must fit a table set, or lie
+    within ``n`` places (the held cards that could bridge) beyond a table run's ends."""
     card = Card.from_id(c)
     if r.is_wild(card):
         return True
-    return any(
-        (m.kind == "set" and m.rank == card.rank) or (m.kind == "run" and m.suit == card.suit)
-        for m in q.table
-    )
+    for m in q.table:
+        if m.kind == "set":
+            if m.rank != card.rank or len(m.cards) >= r.set_limit:
+                continue
+            natural = {x.suit for x, s in zip(m.cards, m.stands_for, strict=True) if x == s}
+            if not (r.set_distinct_suits and card.suit in natural):
+                return True
+        elif m.suit == card.suit:
+            assert m.low is not None and m.high is not None
+            for p in {card.rank, card.rank + 13}:
+                if r.min_position <= p <= r.max_position and (
+                    m.low - n - 1 <= p < m.low or m.high < p <= m.high + n + 1
+                ):
+                    return True
+    return False
