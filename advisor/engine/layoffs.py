@@ -35,8 +35,8 @@ class Layoffs:
             self.takes.append(tuple(sorted(kinds | wild)))
         self.after: list[tuple[int, ...]] = []
         union: set[int] = set()
-        for kinds in reversed(self.takes):
-            union |= set(kinds)
+        for took in reversed(self.takes):
+            union |= set(took)
             self.after.append(tuple(sorted(union)))
         self.after.reverse()
         self.groups_memo: dict[tuple[int, Counts], list[list[int]]] = {}
