@@ -211,6 +211,32 @@ def _situation_for(case: Case, phase: str) -> Situation:
     return case.situation if phase == "discard" else _draw_phase(case.situation)
 
 
+def _track_work() -> list[int]:
+    """The most states one engine sweep expands, against its guard (``WORK_LIMIT``):
+    how far the corpus's hands are from ever being cut short. Older checkouts have no
+    counter; then nothing is tracked."""
+    most = [0]
+    try:
+        from advisor.engine import sweep
+    except ImportError:
+        return most
+    if not hasattr(sweep, "WORK_LIMIT"):
+        return most
+
+    def tracked(run: Any) -> Any:
+        def call(self: Any, bound: int) -> Any:
+            found = run(self, bound)
+            most[0] = max(most[0], self.core.work)
+            return found
+
+        return call
+
+    sweep.Sweep.best = tracked(sweep.Sweep.best)  # type: ignore[method-assign]
+    sweep.Sweep.every_discard = tracked(sweep.Sweep.every_discard)  # type: ignore[method-assign]
+    most.append(sweep.WORK_LIMIT)
+    return most
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--per-variant", type=int, default=6)
@@ -222,6 +248,7 @@ def main() -> int:
     args = parser.parse_args()
     phases = args.phases.split(",")
     call = _caller()
+    work = _track_work()
     old = _saved(args.compare)
     cases = corpus(args.per_variant, args.seed)
     call(cases["gin"][0].situation, "discard")  # warm up imports and CP-SAT
@@ -269,6 +296,8 @@ def main() -> int:
     print("slowest:", ", ".join(f"{n} {t * 1000:.0f} ms" for t, n in sorted(slowest)[-5:]))
     print("targets (median <= 20 ms, p95 <= 100 ms):", "met" if met else "NOT met")
     print("must reach (median <= 50 ms, p95 <= 250 ms):", "met" if must else "NOT met")
+    if len(work) > 1:
+        print(f"most states one sweep expanded: {work[0]:,} (its guard: {work[1]:,})")
     if profiler:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
     return 0
