@@ -179,16 +179,18 @@ cdef class Tables:
             &self.extras_at, key, self.plan.extras(i, avail, setn, top, tsets, dead, resv, reserve)
         )
 
-    cdef vector[int]* needs_of(self, int run) except NULL:
-        """What the open runs ``run`` still need: a positive length of cards for a new
-        run short of the minimum, minus the low card for a table run's lower end."""
-        while <int>self.needs.size() <= run:
+    cdef vector[int]* needs_of(self, int s, int run) except NULL:
+        """What the open runs ``run`` of suit ``s`` still need: a positive length of
+        cards for a new run short of the minimum, minus the low card for a table run's
+        lower end."""
+        cdef int at = 4 * run + s
+        while <int>self.needs.size() <= at:
             self.needs.push_back(NULL)
-        if self.needs[run] == NULL:
-            self.needs[run] = new vector[int]()
-            for x in self.plan.run_needs(run):
-                self.needs[run].push_back(x)
-        return self.needs[run]
+        if self.needs[at] == NULL:
+            self.needs[at] = new vector[int]()
+            for x in self.plan.run_needs(s, run):
+                self.needs[at].push_back(x)
+        return self.needs[at]
 
     cdef bint is_complete(self, uint64_t shape) except -1:
         """Whether every open run of the shape is a finished meld."""
@@ -302,7 +304,7 @@ cdef class Core:
         """Places from position ``p`` on that the open runs ``run_id`` of suit ``s`` must
         still fill and the hand has no natural card for: each takes a wild or an added
         card (99: they cannot be finished)."""
-        cdef vector[int]* needs = self.t.needs_of(run_id)
+        cdef vector[int]* needs = self.t.needs_of(s, run_id)
         cdef int lengths[64]
         cdef int count = 0, longest = 0, k, a, x, demand, pos, found = 0
         for a in range(<int>needs.size()):

@@ -124,13 +124,15 @@ class Plan:
         self.need_run = q.goal == Goal.WIN and r.require_run
         self.opening_min = r.opening_min if q.goal == Goal.OPENING else None
         self.knock_max = r.knock_max if q.goal == Goal.KNOCK else None
-        # table melds: runs (suit, low, high, own wilds), sets (rank, natural suits, room, own)
-        self.table_runs: list[tuple[int, int, int, int]] = []
+        # table melds: runs per suit (low, high, own wilds), numbered within their suit so
+        # that a suit's run states mean the same in every plan with those runs; sets
+        # (rank, natural suits, room, own wilds)
+        suit_runs: list[list[tuple[int, int, int]]] = [[], [], [], []]
         self.table_sets: list[tuple[int, frozenset[int], int, int]] = []
         for m in q.table:
             if m.kind == "run":
                 assert m.suit is not None and m.low is not None and m.high is not None
-                self.table_runs.append((m.suit, m.low, m.high, m.wild_count))
+                suit_runs[m.suit].append((m.low, m.high, m.wild_count))
             else:
                 assert m.rank is not None
                 suits = frozenset(
@@ -139,18 +141,11 @@ class Plan:
                 room = r.set_limit - len(m.cards)
                 if room > 0:
                     self.table_sets.append((m.rank, suits, room, m.wild_count))
+        self.suit_runs = [tuple(sorted(runs)) for runs in suit_runs]
         self.layers = self._layers(r.ace)
         # what run moves depend on, per suit: the run rules and the suit's table runs
         rules = (self.rm, self.rmn, self.hi, self.decks, self.wilds_exist, self.maxw)
-        self._run_rules = [
-            (
-                rules,
-                self.runs_allowed,
-                s,
-                tuple((j, *t) for j, t in enumerate(self.table_runs) if t[0] == s),
-            )
-            for s in range(4)
-        ]
+        self._run_rules = [(rules, self.runs_allowed, runs) for runs in self.suit_runs]
         self._blocks: dict[tuple[int, int], list[tuple[int, int]]] = {}
         # interned values: id 0 is the empty runs, the empty shape and no table-set layoff
         self.tsets_of: list[tuple[int, ...]] = [(0,) * len(self.table_sets)]
@@ -192,7 +187,7 @@ class Plan:
         for e in runs:
             if e[0] != NEW:
                 j, role = tag_role(e[0])
-                _, low, high, _ = self.table_runs[j]
+                low, high, _ = self.suit_runs[s][j]
                 if role == LOWER and p == low:
                     if not self.track_wilds:
                         continue  # the upper end opens on its own at high + 1
@@ -201,8 +196,8 @@ class Plan:
                     e = (table_tag(j, UPPER), 0, 0, e[3])
             entries.append(e)
         present = {e[0] for e in entries}
-        for j, (suit, _, high, own) in enumerate(self.table_runs):
-            if suit == s and high + 1 == p and table_tag(j, UPPER) not in present:
+        for j, (_, high, own) in enumerate(self.suit_runs[s]):
+            if high + 1 == p and table_tag(j, UPPER) not in present:
                 entries.append((table_tag(j, UPPER), 0, 0, own if self.track_wilds else 0))
         return entries
 
@@ -254,9 +249,9 @@ class Plan:
                     for b in range(most_wild + 1)
                 ]
             )
-        for j, (suit, low, _, own) in enumerate(self.table_runs):
+        for j, (low, _, own) in enumerate(self.suit_runs[s]):
             tag = table_tag(j, LOWER)
-            if suit == s and p <= low - 1 and not present & {tag, tag + 1, tag + 2}:
+            if p <= low - 1 and not present & {tag, tag + 1, tag + 2}:
                 opts = [((), 0, 0, 0, 0), (((tag, 0, 0, own if tw else 0),), 1, 0, 0, 0)]
                 if self._wild_ok(own if tw else 0):
                     opts.append((((tag, 0, 0, own + 1 if tw else 0),), 0, 1, 0, 0))
@@ -442,10 +437,10 @@ class Plan:
                             break
         return out
 
-    def run_needs(self, run_id: int) -> list[int]:
-        """What the open runs ``run_id`` still need before they are melds: for a new run
-        short of the minimum, the cards it lacks; for a table run's lower extension,
-        minus its low card (it needs every place up to that card)."""
+    def run_needs(self, s: int, run_id: int) -> list[int]:
+        """What the open runs ``run_id`` of suit ``s`` still need before they are melds:
+        for a new run short of the minimum, the cards it lacks; for a table run's lower
+        extension, minus its low card (it needs every place up to that card)."""
         out = []
         for tag, length, _, _ in _RUNS_OF[run_id]:
             if tag == NEW:
@@ -454,7 +449,7 @@ class Plan:
             else:
                 j, role = tag_role(tag)
                 if role == LOWER:
-                    out.append(-self.table_runs[j][1])
+                    out.append(-self.suit_runs[s][j][0])
         return out
 
     def runs_complete(self, run_id: int) -> bool:
