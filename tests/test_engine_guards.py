@@ -44,3 +44,32 @@ def test_within_the_limit_the_answer_is_the_hands_alone() -> None:
         c: (f.needed, dict(f.outs)) for c, f in again.items()
     }
     assert min(f.needed for f in first.values() if f.needed is not None) >= 1
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_a_long_pass_runs_python_every_few_thousand_states(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Deep in the compiled passes a request thread still runs a little Python now and
+    then: that is where the interpreter hands the lock to the worker's other threads and
+    delivers the budget watchdog's exception (api/budget.py)."""
+    rules = make_rules("liverpool", {"decks": 3})
+    hand = parse_cards("2S 2H 2D 2C 2S 2H 2D 2C 5D 6C 9H KS QD 7C")  # seconds of work
+    held = counts_of(hand)
+    pack = pack_counts(rules)
+    live = [pack[c] - held[c] for c in range(len(pack))]
+    q = Question(rules, Goal.CONTRACT, contract=rules.contract(6))
+    ticks: list[int] = []
+
+    def tick(self: sweep.Sweep) -> None:
+        ticks.append(self.core.work)
+        if len(ticks) == 5:
+            raise _Stop
+
+    monkeypatch.setattr(sweep.Sweep, "tick", tick)
+    with pytest.raises(_Stop):
+        figures(q, held, live)
+    assert ticks == [8192 * k for k in range(1, 6)]

@@ -59,6 +59,7 @@ cdef uint64_t EMPTY = 0xFFFFFFFFFFFFFFFEULL  # FlatMap's free slot
 cdef uint64_t MASK = (1ULL << 56) - 1
 cdef int JOKER_ID = 52
 cdef int NO_DISCARD = -1
+cdef long TICK = (1 << 13) - 1  # every 8192 states the passes run a little Python
 cdef int DISC_ADDS = 1 << 16  # in a discard cost: the step adds a copy (an out)
 
 
@@ -393,6 +394,8 @@ cdef class Core:
         self.work += 1
         if self.work > self.limit:
             raise WorkLimit(self.limit)
+        if not self.work & TICK:
+            self.sweep.tick()
         cdef int step = self.step[i]
         if step == KIND:
             self.kind(i, st, h, prune, cost)

@@ -83,6 +83,12 @@ class Sweep:
         knock = self.p.goal == Goal.KNOCK
         return (id(self.p), tuple(self.held), tuple(self.live), self.target, knock and self.reserve)
 
+    def tick(self) -> None:
+        """Called by the compiled passes every few thousand states. Running Python code
+        lets the interpreter hand the lock to the worker's other threads (health checks,
+        the load shedding) and deliver the request watchdog's exception when the budget
+        ran out, which a long pass in C++ would hold back."""
+
     def best(self, bound: int) -> Entry | None:
         """(cards needed, outs mask) when cards needed is at most ``bound``, else None."""
         return self.core.best(bound)
