@@ -11,7 +11,7 @@ This file and ``sweep.py`` describe one method; ``sweep.py`` documents it.
 """
 
 from cython.operator cimport dereference as deref, preincrement as inc
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
@@ -212,6 +212,19 @@ cdef class Tables:
         return True
 
 
+# an edge's step: its cost (bits 0-7), whether it adds a copy (ADDS), and with one copy
+# fewer held (DISC_OK: the step exists then) its cost (bits 9-15) and whether it adds one
+cdef uint32_t ADDS = 1 << 8
+cdef uint32_t DISC_OK = 1 << 17
+
+
+cdef inline uint32_t step_of(int dc, bint adds, int disc) nogil:
+    cdef uint32_t step = <uint32_t>dc | (ADDS if adds else 0)
+    if disc != NO_DISCARD:
+        step |= DISC_OK | (<uint32_t>(disc & 127) << 9) | ((1 << 16) if disc & DISC_ADDS else 0)
+    return step
+
+
 cdef inline int imin(int a, int b) nogil:
     return a if a < b else b
 
@@ -241,8 +254,8 @@ cdef class Core:
     # the edges of the last pass with ``keep``, by layer: each source state's value and
     # its edges' end; each edge's next state, cost, whether it adds a copy, discard cost
     cdef vector[vector[uint64_t]] src_key, src_val, edge_key
-    cdef vector[vector[int]] src_end, edge_dc, edge_disc
-    cdef vector[vector[char]] edge_adds
+    cdef vector[vector[int]] src_end
+    cdef vector[vector[uint32_t]] edge_step  # packed by ``step_of``
     cdef vector[FlatMap] kept
     cdef public long work  # states expanded so far, by every pass
     cdef long limit  # the most this sweep may expand (a guard for absurd rules)
@@ -609,9 +622,7 @@ cdef class Core:
             self.src_val.assign(self.nlayers, vector[uint64_t]())
             self.edge_key.assign(self.nlayers, vector[uint64_t]())
             self.src_end.assign(self.nlayers, vector[int]())
-            self.edge_dc.assign(self.nlayers, vector[int]())
-            self.edge_disc.assign(self.nlayers, vector[int]())
-            self.edge_adds.assign(self.nlayers, vector[char]())
+            self.edge_step.assign(self.nlayers, vector[uint32_t]())
         cdef int i, h, cost, c2, n, k
         cdef uint64_t mask, key, val
         cdef size_t idx
@@ -637,9 +648,9 @@ cdef class Core:
                     nxt.merge(self.out_key[k], (<uint64_t>c2 << 56) | mask | self.out_dm[k])
                     if keep:
                         ek.push_back(self.out_key[k])
-                        self.edge_dc[i].push_back(self.out_dc[k])
-                        self.edge_adds[i].push_back(self.out_dm[k] != 0)
-                        self.edge_disc[i].push_back(self.out_disc[k])
+                        self.edge_step[i].push_back(
+                            step_of(self.out_dc[k], self.out_dm[k] != 0, self.out_disc[k])
+                        )
                 if keep:
                     self.src_key[i].push_back(key)
                     self.src_val[i].push_back(val)
@@ -681,6 +692,7 @@ cdef class Core:
         bk.resize(count + 1)
         bk[count].put(DONE, 0)
         cdef int i, cost, c2, best_c, total, found_c, e, d
+        cdef uint32_t step
         cdef size_t a
         cdef uint64_t best_m, found_m, mask, tail, bit
         cdef long at
@@ -697,14 +709,15 @@ cdef class Core:
                     at = after.find(self.edge_key[i][e])
                     if at >= 0:
                         tail = after.vals[at]
-                        c2 = self.edge_dc[i][e] + <int>(tail >> 56)
+                        step = self.edge_step[i][e]
+                        c2 = <int>(step & 255) + <int>(tail >> 56)
                         # beyond the bound, no discard's target through here fits either
                         if cost + c2 <= bound:
                             if best_c < 0 or c2 < best_c:
                                 best_c = c2
-                                best_m = (bit if self.edge_adds[i][e] else 0) | (tail & MASK)
+                                best_m = (bit if step & ADDS else 0) | (tail & MASK)
                             elif c2 == best_c:
-                                best_m |= (bit if self.edge_adds[i][e] else 0) | (tail & MASK)
+                                best_m |= (bit if step & ADDS else 0) | (tail & MASK)
                     e += 1
                 if best_c >= 0:
                     bk[i].put(self.src_key[i][a], (<uint64_t>best_c << 56) | best_m)
@@ -721,8 +734,9 @@ cdef class Core:
                 cost = <int>(self.src_val[i][a] >> 56)
                 mask = self.src_val[i][a] & MASK
                 while e < self.src_end[i][a]:
-                    d = self.edge_disc[i][e]
-                    if d != NO_DISCARD:
+                    step = self.edge_step[i][e]
+                    if step & DISC_OK:
+                        d = <int>((step >> 9) & 127) | (DISC_ADDS if step & (1 << 16) else 0)
                         at = after.find(self.edge_key[i][e])
                         if at >= 0:
                             tail = after.vals[at]
@@ -741,7 +755,5 @@ cdef class Core:
         self.src_val.clear()
         self.edge_key.clear()
         self.src_end.clear()
-        self.edge_dc.clear()
-        self.edge_disc.clear()
-        self.edge_adds.clear()
+        self.edge_step.clear()
         return out
