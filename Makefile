@@ -7,6 +7,8 @@ TEST_STAMP := $(VENV)/.installed-test
 PORT ?= 8000
 # Debian's browser for the browser tests (Playwright drives it; it downloads none).
 CHROMIUM := /usr/bin/chromium
+# Debian's C++ compiler: the install compiles the engine's passes (Cython from PyPI).
+GXX := /usr/bin/g++
 CLIENTS := build/clients
 NPM_BIN := clients/node_modules/.bin
 
@@ -19,7 +21,7 @@ $(BIN)/python:
 # Serving needs only the package; the test extras are installed by `make test`. The
 # install compiles the engine's passes (Cython, from PyPI at build time) in place.
 ENGINE_CORE := advisor/engine/_core.pyx advisor/engine/_flat.h setup.py
-$(SERVE_STAMP): $(BIN)/python pyproject.toml $(ENGINE_CORE)
+$(SERVE_STAMP): $(BIN)/python pyproject.toml $(ENGINE_CORE) | $(GXX)
 	$(BIN)/pip install -q -e .
 	touch $@
 
@@ -30,6 +32,10 @@ $(TEST_STAMP): $(SERVE_STAMP) pyproject.toml
 $(CHROMIUM):
 	apt-get update -q
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+
+$(GXX):
+	apt-get update -q
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q g++
 
 $(NPM_BIN)/openapi-typescript: clients/package.json clients/package-lock.json
 	npm ci --prefix clients --no-audit --no-fund --loglevel=error
