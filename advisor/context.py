@@ -19,7 +19,7 @@ from solver.budget import Budget
 from solver.cards import Card, counts_of
 from solver.goals import Goal
 from solver.solution import Solution
-from solver.solve import DEFAULT_TIME_LIMIT, solve
+from solver.solve import solve
 
 Key = tuple[int, ...]
 QKey = tuple[object, ...]
@@ -36,8 +36,8 @@ def out_copies(fig: Figures) -> int:
 
 
 class Context:
-    """``budget``: the request's wall clock; without one, solves take at most
-    ``DEFAULT_TIME_LIMIT`` each."""
+    """``budget``: the request's budget; each solve does at most ``DEFAULT_TIME_LIMIT``
+    seconds of work, and no more than is left of the budget's allowance."""
 
     def __init__(self, sit: Situation, budget: Budget | None = None):
         self.sit, self.rules = sit, sit.rules
@@ -114,13 +114,12 @@ class Context:
         discard: bool = False,
         must_meld: Sequence[Card] = (),
     ) -> Solution:
-        limit = DEFAULT_TIME_LIMIT if self.budget is None else self.budget.limit(DEFAULT_TIME_LIMIT)
         sol = solve(
             list(hand),
             self.rules,
             goal,
             self.sit.round if goal is Goal.CONTRACT else None,
-            time_limit=limit,
+            budget=self.budget,
             discard=discard,
             must_meld=must_meld,
         )

@@ -22,7 +22,7 @@ from solver.candidates import card_id
 from solver.cards import JOKER_ID, NUM_KINDS, Card
 from solver.goals import Goal
 from solver.rules import Rules
-from solver.solve import DEFAULT_TIME_LIMIT, solve
+from solver.solve import solve
 
 _MAX_NODES = 200_000
 
@@ -78,8 +78,7 @@ class DeadwoodSearch:
             return total - self._best(core, self._none_aside), True
         except _TooBig:
             cards = [Card.from_id(c) for c in range(NUM_KINDS) for _ in range(counts[c])]
-            limit = (budget or Budget.unlimited()).limit(DEFAULT_TIME_LIMIT)
-            sol = solve(cards, self.r, Goal.DEADWOOD, time_limit=limit)
+            sol = solve(cards, self.r, Goal.DEADWOOD, budget=budget)
             return sol.deadwood_points, sol.optimal
 
     def _core(self, counts: tuple[int, ...]) -> tuple[int, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from solver.budget import Budget
 from solver.cards import Card, sort_cards
 from solver.errors import GoalError
 from solver.goals import Goal
@@ -30,6 +31,7 @@ def score_hand(
     finish: str = "normal",
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    budget: Budget | None = None,
 ) -> dict[str, Any]:
     """What a losing hand counts at the end of a round (the /v1/score response).
 
@@ -41,7 +43,7 @@ def score_hand(
     melds: list[dict[str, Any]] = []
     counted: Sequence[Card] = hand
     if rules.knock_max is not None:
-        solution = solve(hand, rules, Goal.DEADWOOD, time_limit=time_limit)
+        solution = solve(hand, rules, Goal.DEADWOOD, time_limit=time_limit, budget=budget)
         melds = [m.to_dict() for m in solution.melds]
         counted = solution.deadwood
     values = [(c, rules.value(c)) for c in sort_cards(counted)]

@@ -23,7 +23,7 @@ def run_solve(situation: Situation, goal: str, time_limit: float, budget: Budget
     """Solve the hand under ``goal`` (``auto`` resolved against ``down``)."""
     rules = situation.rules
     resolved = resolve_goal(rules, goal, situation.down)
-    if budget.expired:
+    if budget.overdue:
         raise BudgetExhausted()
     started = time.perf_counter()
     with enforced(budget):
@@ -32,7 +32,8 @@ def run_solve(situation: Situation, goal: str, time_limit: float, budget: Budget
             rules,
             resolved,
             situation.round,
-            time_limit=budget.limit(time_limit),
+            time_limit=time_limit,
+            budget=budget,
         )
     metrics.record_solve(rules.variant, resolved, solution.optimal, time.perf_counter() - started)
     return solution
@@ -76,11 +77,11 @@ def run_validate(
 def run_score(
     situation: Situation, finish: str, time_limit: float, budget: Budget
 ) -> dict[str, Any]:
-    if budget.expired:
+    if budget.overdue:
         raise BudgetExhausted()
     with enforced(budget):
         return score_hand(
-            list(situation.hand), situation.rules, finish, time_limit=budget.limit(time_limit)
+            list(situation.hand), situation.rules, finish, time_limit=time_limit, budget=budget
         )
 
 
