@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from flask import request
+
 from advisor.advise import advise
 from advisor.engine import Figures
 from advisor.needed import cards_needed as needed_for
@@ -92,4 +94,6 @@ def run_advise(
         result: dict[str, Any] = to_json(
             advise(situation, phase, budget=budget, buys_made=buys_made)
         )
+    if budget.stopped:  # answered from what was established when the deadline cut it
+        metrics.record_timeout(request.url_rule.rule if request.url_rule else "unmatched")
     return result

@@ -59,15 +59,18 @@ class Budget:
         return time.monotonic() >= self.deadline
 
     @property
+    def work_left(self) -> float:
+        return max(0.0, self.work - self.spent)
+
+    @property
     def expired(self) -> bool:
         """The allowance is spent, or (the guard) the deadline has passed."""
-        return self.spent >= self.work or self.overdue
+        return self.work_left <= 0 or self.overdue
 
     def limit(self, cap: float) -> float:
         """Seconds of work a solve may do: ``cap``, or what is left of the allowance if less
         (a function of the work done so far, not of the clock)."""
-        left = (self.work - self.spent) / WORK_PER_SECOND
-        return max(MIN_SOLVE_SECONDS, min(cap, left))
+        return max(MIN_SOLVE_SECONDS, min(cap, self.work_left / WORK_PER_SECOND))
 
     def spend(self, units: float) -> None:
         self.spent += units

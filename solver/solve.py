@@ -97,6 +97,14 @@ def solve(
     )
 
 
+def unsolved(hand: Sequence[Card], rules: Rules, goal: Goal, *, discard: bool = False) -> Solution:
+    """The answer of a solve that never ran (its budget was cut): the partition of
+    melding nothing, not optimal; whether a goal beyond deadwood is met is unknown."""
+    cards = sort_cards(hand)
+    answer = _no_melds(cards, rules, goal, bool(cards) and discard, optimal=False)
+    return replace(answer, feasible=True if goal is Goal.DEADWOOD else None)
+
+
 def _solve(
     cards: list[Card],
     counts: list[int],
