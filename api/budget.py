@@ -36,7 +36,10 @@ _AGAIN = 0.05
 
 
 def start() -> None:
-    g.budget = Budget.of(float(current_app.config["REQUEST_TIME_LIMIT"]))
+    # the solver's limit is the whole request's allowance of work: the rest of the wall
+    # budget is room for the work it does not count (model building, the engine)
+    config = current_app.config
+    g.budget = Budget.of(float(config["REQUEST_TIME_LIMIT"]), float(config["SOLVER_TIME_LIMIT"]))
 
 
 def current() -> Budget:

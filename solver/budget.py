@@ -42,9 +42,12 @@ class Budget:
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @classmethod
-    def of(cls, seconds: float) -> Budget:
+    def of(cls, seconds: float, work_seconds: float | None = None) -> Budget:
+        """A deadline ``seconds`` from now, and an allowance of ``work_seconds`` of work
+        (default ``seconds``; less leaves the deadline room for the work not counted)."""
         now = time.monotonic()
-        return cls(now + seconds, seconds * WORK_PER_SECOND, now)
+        work = seconds if work_seconds is None else min(work_seconds, seconds)
+        return cls(now + seconds, work * WORK_PER_SECOND, now)
 
     @classmethod
     def unlimited(cls) -> Budget:

@@ -24,6 +24,14 @@ GIN_30 = {
     "hand": "3S QC 9C 9H JD KD 5H QS 5S AC 5S 4D TH 2C KH JK 9D TS KC KH TD JK QH 8H QC KS KH"
     " JS 3D 7H",
 }
+# twenty cards of three decks and six jokers holding the round-1 contract: going down is a
+# solve the allowance cuts short
+LIVERPOOL_20 = {
+    "variant": "liverpool",
+    "round": 1,
+    "rules": {"decks": 3, "jokers": 6},
+    "hand": "QH 2H 5H TH 2C 3D 2C AS JK 3H 3S 9S 9D 6C 8H JD 2H TC 6D 8C",
+}
 _BURN = "import time\nt = time.monotonic()\nwhile time.monotonic() - t < 4: pass\n"
 
 
@@ -47,6 +55,18 @@ def test_a_time_limited_solve_answers_the_same_bytes_loaded_or_not() -> None:
         bodies.append(client.post("/v1/solve", json=GIN_30).get_data())
     answer = client.post("/v1/solve", json=GIN_30).get_json()
     assert answer["optimal"] is False  # the limit did cut it short
+    assert all(b == bodies[0] for b in bodies), [b[:120] for b in bodies]
+
+
+def test_an_advice_cut_by_its_work_allowance_answers_the_same_bytes_loaded_or_not() -> None:
+    # the allowance (SOLVER_TIME_LIMIT of work) cuts it; the deadline is far
+    client = make_client(SOLVER_TIME_LIMIT=0.1, REQUEST_TIME_LIMIT=8.0)
+    bodies = [client.post("/v1/advise", json=LIVERPOOL_20).get_data() for _ in range(2)]
+    with _cpu_load():
+        bodies.append(client.post("/v1/advise", json=LIVERPOOL_20).get_data())
+    answer = client.post("/v1/advise", json=LIVERPOOL_20).get_json()
+    assert answer["optimal"] is False
+    assert answer["lay_down"] is not None  # what the cut solve found is still laid down
     assert all(b == bodies[0] for b in bodies), [b[:120] for b in bodies]
 
 
