@@ -27,9 +27,9 @@ from solver.rules import Rules
 from solver.solve import solve
 
 _MAX_NODES = 200_000
-# states searched per second on this machine (bench/work.py: 30-card hands of three decks
-# and six jokers); converts the states searched to the budget's units of work
-NODES_PER_SECOND = 35_000
+# states searched per second on this machine (bench/work.py, hard 30-card hands: median
+# 15 800 with the machine busy, about 35 000 idle); converts states to units of work
+NODES_PER_SECOND = 20_000
 _UNITS_PER_NODE = WORK_PER_SECOND / NODES_PER_SECOND
 
 State = tuple[tuple[int, ...], tuple[int, ...]]  # counts held, wild-rank cards set aside

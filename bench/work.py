@@ -7,6 +7,8 @@ Liverpool round 6, gin and Israeli; the 14-card Liverpool hand with eight 2s) on
 clock only, and prints deterministic units per second of every solve that ran long
 enough to matter: median, p10, min. Run it on an otherwise idle machine; the constant is
 chosen near p10, so that a solve given t seconds of work takes at most about t seconds.
+Then the same for the deadwood search's states per second (``NODES_PER_SECOND``, the
+rate at which advisor/deadwood.py charges its states to the allowance).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -22,8 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ortools.sat.python import cp_model
 
 import solver.solve as solve_module
+from advisor.deadwood import NODES_PER_SECOND, DeadwoodSearch
 from solver.budget import WORK_PER_SECOND
-from solver.cards import ALL_CARDS, JOKER, Card, parse_cards
+from solver.cards import ALL_CARDS, JOKER, Card, counts_of, parse_cards
 from solver.goals import Goal
 from solver.model import new_solver
 from solver.rules import Rules, make_rules
@@ -78,6 +82,21 @@ def main() -> None:
         p10 = rs[len(rs) // 10]
         print(f"{name:14} {len(rs):6d} {statistics.median(rs):7.3f} {p10:7.3f} {rs[0]:7.3f}")
     print(f"WORK_PER_SECOND in solver/budget.py: {WORK_PER_SECOND}")
+    solve_module.new_solver = new_solver
+    states: list[float] = []
+    for _, rules, _, _, hand in _corpus(args.hands):
+        search = DeadwoodSearch(rules)
+        started = time.perf_counter()
+        search.least(counts_of(hand))
+        elapsed = time.perf_counter() - started
+        # a search past its cap hands over to CP-SAT, whose time is not the search's
+        if elapsed >= LONG_ENOUGH and search.nodes <= search.cap:
+            states.append(search.nodes / elapsed)
+    states.sort()
+    print(
+        f"deadwood states/s over {len(states)} searches: median {statistics.median(states):.0f}"
+        f" p10 {states[len(states) // 10]:.0f}; NODES_PER_SECOND: {NODES_PER_SECOND}"
+    )
 
 
 if __name__ == "__main__":

@@ -20,10 +20,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-# CP-SAT deterministic units per second of search on this machine: the p10 of
-# bench/work.py (34 long solves of hard 30-card hands: median 0.33, p10 0.25, min 0.24),
-# so that a solve given t seconds of work takes about t seconds or less on an idle machine.
-WORK_PER_SECOND = 0.25
+# CP-SAT deterministic units per second of search on this (shared, 2-core) machine, by
+# bench/work.py over long solves of hard 30-card hands, in three runs as the load varied:
+# median 0.33 to 0.36, p10 0.18 to 0.27, min 0.13 to 0.24. Near the lower p10, so that a
+# solve given t seconds of work takes about t seconds or less.
+WORK_PER_SECOND = 0.2
 # A solve given less than this cannot answer anything useful; it still runs, briefly.
 MIN_SOLVE_SECONDS = 0.005
 

@@ -21,7 +21,7 @@ from solver.cards import NUM_KINDS, Card
 from solver.rules import Contract, Rules
 
 SEED = 20261130
-# Work accrues at different speeds on different models (bench/work.py: 0.24 to 0.5 units
+# Work accrues at different speeds on different models (bench/work.py: 0.13 to 0.5 units
 # per second on hard hands); a solve with no budget is still stopped by the wall clock
 # at this multiple of its seconds of work, a backstop only.
 WALL_GUARD = 5.0
