@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from api_support import make_client, problem_of
+from api_support import GIN_HAND, make_client, problem_of
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
@@ -112,6 +112,23 @@ def test_a_time_limited_solve_never_claims_the_goal_unreachable() -> None:
     assert answer["feasible"] is not False
     if answer["feasible"] is None or answer["cards_needed"] is None:
         assert answer["reason"] == "time_limit"
+
+
+def test_a_time_limited_gin_score_says_its_melding_is_not_proven_least() -> None:
+    client = make_client(SOLVER_TIME_LIMIT=0.05)
+    hand = "3S QC 9C 9H JD KD 5H QS 5S AC 5S 4D TH 2C KH JK 9D TS KC KH TD JK QH 8H QC KS KH"
+    r = client.post(
+        "/v1/score", json={"variant": "gin", "rules": {"decks": 3, "jokers": 6}, "hand": hand}
+    )
+    assert r.status_code == 200, r.get_data(as_text=True)
+    answer = r.get_json()
+    assert answer["optimal"] is False
+    assert answer["points"] == sum(c["points"] for c in answer["cards"])
+    assert (
+        make_client()
+        .post("/v1/score", json={"variant": "gin", "hand": GIN_HAND})
+        .get_json()["optimal"]
+    )
 
 
 def test_a_complete_answer_has_no_reason() -> None:
