@@ -42,11 +42,11 @@ def score_hand(
         raise GoalError(f"finish must be one of {', '.join(FINISHES)}", field="finish")
     melds: list[dict[str, Any]] = []
     counted: Sequence[Card] = hand
-    optimal = True
+    melded: dict[str, Any] = {}
     if rules.knock_max is not None:
         solution = solve(hand, rules, Goal.DEADWOOD, time_limit=time_limit, budget=budget)
         melds = [m.to_dict() for m in solution.melds]
-        counted, optimal = solution.deadwood, solution.optimal
+        counted, melded = solution.deadwood, {"optimal": solution.optimal}
     values = [(c, rules.value(c)) for c in sort_cards(counted)]
     cards = [{"card": str(c), "points": points} for c, points in values]
     base = sum(points for _, points in values)
@@ -56,5 +56,5 @@ def score_hand(
         "finish": finish,
         "base_points": base,
         "melds": melds,
-        "optimal": optimal,
+        **melded,
     }

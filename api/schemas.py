@@ -698,8 +698,9 @@ class ScoreResponseSchema(ResponseSchema):
     )
     optimal = fields.Boolean(
         metadata={
-            "description": "Gin: false when the time limit stopped the melding before it was "
-            "proven least; the points are then those of the melds found."
+            "description": "Present when the hand is melded before counting (gin): false when "
+            "the time limit stopped the melding before it was proven least; the points are "
+            "then those of the melds found."
         }
     )
 

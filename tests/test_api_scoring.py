@@ -45,7 +45,6 @@ def test_custom_card_values_and_empty_hand() -> None:
         "finish": "normal",
         "base_points": 0,
         "melds": [],
-        "optimal": True,
     }
 
 
