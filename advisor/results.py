@@ -1,16 +1,14 @@
 """What an advice answers, as typed frozen values (API.md, POST /v1/advise).
 
-Attribute names are the JSON field names, so a response schema can dump these objects
-as they are; ``to_json`` is the one conversion to plain JSON values meanwhile.
+Attribute names are the JSON field names: the response schemas (api/schemas.py) dump
+these objects as they are.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from solver.cards import Card
 from solver.goals import Goal
@@ -188,19 +186,3 @@ class BuyAdvice:
 
 
 Advice = DiscardAdvice | DrawAdvice | BuyAdvice
-
-
-def to_json(value: Any) -> Any:
-    """Plain JSON values of a result: cards as their canonical text, melds as the
-    solver prints them, enums as their values."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Meld):
-        return value.to_dict()
-    if isinstance(value, StrEnum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple | list):
-        return [to_json(v) for v in value]
-    return value

@@ -3,17 +3,38 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
 
 from solver.budget import Budget
 from solver.cards import Card, sort_cards
 from solver.errors import GoalError
 from solver.goals import Goal
+from solver.melds import Meld
 from solver.rules import Rules
 from solver.solve import DEFAULT_TIME_LIMIT, solve
 
 FINISHES: tuple[str, ...] = ("normal", "hand_rummy")
 HAND_RUMMY_BONUS = 25
+
+
+@dataclass(frozen=True)
+class CountedCard:
+    card: Card
+    points: int
+
+
+@dataclass(frozen=True)
+class Score:
+    """A losing hand's count: ``base_points`` summed over ``cards``, then ``points`` after
+    the finish; ``melds``: what was set aside first (knocking rules), else none."""
+
+    points: int
+    cards: tuple[CountedCard, ...]
+    finish: str
+    base_points: int
+    melds: tuple[Meld, ...]
+    # knocking rules: whether the melding was proven least (false when its limit cut it)
+    optimal: bool | None = None
 
 
 def penalty(base: int, rules: Rules, finish: str) -> int:
@@ -32,7 +53,7 @@ def score_hand(
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
     budget: Budget | None = None,
-) -> dict[str, Any]:
+) -> Score:
     """What a losing hand counts at the end of a round (the /v1/score response).
 
     Every card counts its ``rules.value`` (a joker its ``JK`` value). Under rules that knock
@@ -40,21 +61,14 @@ def score_hand(
     """
     if finish not in FINISHES:
         raise GoalError(f"finish must be one of {', '.join(FINISHES)}", field="finish")
-    melds: list[dict[str, Any]] = []
+    melds: tuple[Meld, ...] = ()
     counted: Sequence[Card] = hand
-    melded: dict[str, Any] = {}
+    optimal: bool | None = None
     if rules.knock_max is not None:
         solution = solve(hand, rules, Goal.DEADWOOD, time_limit=time_limit, budget=budget)
-        melds = [m.to_dict() for m in solution.melds]
-        counted, melded = solution.deadwood, {"optimal": solution.optimal}
-    values = [(c, rules.value(c)) for c in sort_cards(counted)]
-    cards = [{"card": str(c), "points": points} for c, points in values]
-    base = sum(points for _, points in values)
-    return {
-        "points": penalty(base, rules, finish),
-        "cards": cards,
-        "finish": finish,
-        "base_points": base,
-        "melds": melds,
-        **melded,
-    }
+        melds = solution.melds
+        counted = solution.deadwood
+        optimal = solution.optimal
+    cards = tuple(CountedCard(c, rules.value(c)) for c in sort_cards(counted))
+    base = sum(c.points for c in cards)
+    return Score(penalty(base, rules, finish), cards, finish, base, melds, optimal)

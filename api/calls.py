@@ -3,22 +3,33 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from dataclasses import dataclass
 
 from flask import request
 
 from advisor.advise import advise
 from advisor.engine import Figures
 from advisor.needed import cards_needed as needed_for
-from advisor.results import to_json
-from advisor.scoring import score_hand
+from advisor.results import Advice
+from advisor.scoring import Score, score_hand
 from advisor.situation import Situation
 from api import metrics
 from api.budget import enforced
 from solver.budget import Budget, BudgetExhausted
 from solver.cards import Card
+from solver.laydown import LaydownCheck, validate_laydown
 from solver.solution import Solution
 from solver.solve import resolve_goal, solve
+
+
+@dataclass(frozen=True)
+class SolveAnswer:
+    """The /v1/solve answer: the solution and the cards needed to meet its goal. ``reason``
+    ``time_limit``: a figure is unknown because time ran out, not disproved."""
+
+    solution: Solution
+    cards_needed: int | None
+    reason: str | None = None
 
 
 def run_solve(situation: Situation, goal: str, time_limit: float, budget: Budget) -> Solution:
@@ -41,6 +52,14 @@ def run_solve(situation: Situation, goal: str, time_limit: float, budget: Budget
     return solution
 
 
+def answer_solve(situation: Situation, goal: str, time_limit: float, budget: Budget) -> SolveAnswer:
+    """The solution under ``goal`` and, when it is not met, the cards needed to meet it."""
+    solution = run_solve(situation, goal, time_limit, budget)
+    needed = cards_needed(situation, solution, budget)
+    unknown = solution.feasible is None or (needed.needed is None and not needed.optimal)
+    return SolveAnswer(solution, needed.needed, "time_limit" if unknown else None)
+
+
 def cards_needed(situation: Situation, solution: Solution, budget: Budget) -> Figures:
     """The advisor's distance to the goal solved; 0 when the goal is met now. Not
     ``optimal`` (and ``needed`` None when nothing was found) when time ran out: the
@@ -59,10 +78,8 @@ def run_validate(
     melds: list[list[Card]],
     layoffs: list[tuple[Card, int]],
     action: str,
-) -> dict[str, Any]:
-    from solver.laydown import validate_laydown
-
-    check = validate_laydown(
+) -> LaydownCheck:
+    return validate_laydown(
         list(situation.hand),
         situation.rules,
         melds,
@@ -72,13 +89,9 @@ def run_validate(
         round=situation.round,
         down=situation.down,
     )
-    result: dict[str, Any] = check.to_dict()
-    return result
 
 
-def run_score(
-    situation: Situation, finish: str, time_limit: float, budget: Budget
-) -> dict[str, Any]:
+def run_score(situation: Situation, finish: str, time_limit: float, budget: Budget) -> Score:
     if budget.overdue:
         raise BudgetExhausted()
     with enforced(budget):
@@ -87,13 +100,9 @@ def run_score(
         )
 
 
-def run_advise(
-    situation: Situation, phase: str, budget: Budget, buys_made: int = 0
-) -> dict[str, Any]:
+def run_advise(situation: Situation, phase: str, budget: Budget, buys_made: int = 0) -> Advice:
     with enforced(budget):
-        result: dict[str, Any] = to_json(
-            advise(situation, phase, budget=budget, buys_made=buys_made)
-        )
+        advice = advise(situation, phase, budget=budget, buys_made=buys_made)
     if budget.stopped:  # answered from what was established when the deadline cut it
         metrics.record_timeout(request.url_rule.rule if request.url_rule else "unmatched")
-    return result
+    return advice

@@ -12,11 +12,14 @@ from marshmallow import (
     Schema,
     ValidationError,
     fields,
+    missing,
     post_dump,
     validate,
 )
+from marshmallow.utils import get_value
 
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
+from solver.cards import SUITS, rank_symbol
 from solver.goals import SOLVE_GOALS as RULES_GOALS
 from solver.goals import Goal
 from solver.limits import (
@@ -167,6 +170,20 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
+class RankField(fields.String):
+    """A rank position (1..14, 14 the high ace) dumped as its symbol; read as the text sent."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else rank_symbol(value)
+
+
+class SuitField(fields.String):
+    """A suit index dumped as its letter."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else SUITS[value]
+
+
 def _cards_out(description: str, **kwargs: Any) -> fields.List[Any]:
     """A list of canonical card strings in a response."""
     return fields.List(CardField(), metadata={"description": description}, **kwargs)
@@ -241,7 +258,7 @@ def _rule_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[typ
         "decks": _int_rule("decks", "Standard 52-card decks in the pack.", required),
         "jokers": _int_rule("jokers", "Jokers in the pack (in all, not per deck).", required),
         "wild_ranks": fields.List(
-            fields.String(),
+            RankField(),
             required=required,
             metadata={"description": 'Ranks whose cards are wild, such as `["2"]`.'},
         ),
@@ -544,16 +561,31 @@ class WildSchema(ResponseSchema):
     )
 
 
+class WildsField(fields.List):  # type: ignore[type-arg]
+    """A meld's wild cards, each with the card it stands for, read from its ``cards`` and
+    ``stands_for``; left out when the object has no ``stands_for`` (an illegal meld)."""
+
+    def get_value(self, obj: Any, attr: str, accessor: Any = None, default: Any = missing) -> Any:
+        get = accessor or get_value
+        stands_for = get(obj, "stands_for", missing)
+        if stands_for is missing:
+            return missing
+        cards = get(obj, "cards", missing)
+        return [{"card": c, "as": s} for c, s in zip(cards, stands_for, strict=True) if c != s]
+
+
 class MeldSchema(ResponseSchema):
+    """Dumps a ``solver.melds.Meld``."""
+
     kind = fields.String(
         required=True,
         validate=validate.OneOf(("set", "run")),
         metadata={"description": "`set` (one rank) or `run` (one suit, consecutive)."},
     )
-    rank = fields.String(metadata={"description": "Sets: the rank."})
-    suit = fields.String(metadata={"description": "Runs: the suit."})
-    low = fields.String(metadata={"description": "Runs: the lowest rank."})
-    high = fields.String(metadata={"description": "Runs: the highest rank."})
+    rank = RankField(metadata={"description": "Sets: the rank."})
+    suit = SuitField(metadata={"description": "Runs: the suit."})
+    low = RankField(metadata={"description": "Runs: the lowest rank."})
+    high = RankField(metadata={"description": "Runs: the highest rank."})
     cards = _cards_out("The meld's cards; a run's in rank order.", required=True)
     points = fields.Integer(
         required=True,
@@ -562,19 +594,23 @@ class MeldSchema(ResponseSchema):
             "pips; a wild counts as the card it stands for)."
         },
     )
-    wilds = fields.List(
+    wilds = WildsField(
         fields.Nested(WildSchema),
         metadata={"description": "Each wild card of the meld and the card it stands for."},
     )
 
 
 class SolveResponseSchema(ResponseSchema):
+    """Dumps an ``api.calls.SolveAnswer``: its solution's fields, then its own."""
+
     goal = fields.String(
+        attribute="solution.goal",
         required=True,
         validate=validate.OneOf(RULES_GOALS),
         metadata={"description": "The goal that was solved (`auto` resolved)."},
     )
     feasible = fields.Boolean(
+        attribute="solution.feasible",
         required=True,
         allow_none=True,
         metadata={
@@ -583,6 +619,7 @@ class SolveResponseSchema(ResponseSchema):
         },
     )
     optimal = fields.Boolean(
+        attribute="solution.optimal",
         required=True,
         metadata={
             "description": "The solver proved the answer optimal; false only when the time "
@@ -591,20 +628,26 @@ class SolveResponseSchema(ResponseSchema):
     )
     melds = fields.List(
         fields.Nested(MeldSchema),
+        attribute="solution.melds",
         required=True,
         metadata={
             "description": "The chosen melds; when the goal is not feasible, the "
             "least-deadwood partition with no goal."
         },
     )
-    deadwood = _cards_out("The cards left over.", required=True)
+    deadwood = _cards_out("The cards left over.", attribute="solution.deadwood", required=True)
     deadwood_points = fields.Integer(
-        required=True, metadata={"description": "The deadwood's value under the variant."}
+        attribute="solution.deadwood_points",
+        required=True,
+        metadata={"description": "The deadwood's value under the variant."},
     )
     melded_points = fields.Integer(
-        required=True, metadata={"description": "The sum of the melds' `points`."}
+        attribute="solution.melded_points",
+        required=True,
+        metadata={"description": "The sum of the melds' `points`."},
     )
     discard = CardField(
+        attribute="solution.discard",
         allow_none=True,
         metadata={"description": "The card kept out as the discard; null when none is."},
     )
@@ -638,6 +681,9 @@ class ViolationSchema(ResponseSchema):
 
 
 class ReadMeldSchema(MeldSchema):
+    """Dumps a ``solver.laydown.MeldReading``: a legal meld as its ``Meld``, an illegal one
+    by its kind as told and its cards as sent."""
+
     kind = fields.String(
         required=True,
         validate=validate.OneOf(("set", "run", "unknown")),
@@ -645,6 +691,10 @@ class ReadMeldSchema(MeldSchema):
     )
     points = fields.Integer(metadata={"description": "Legal melds: as in `Meld`."})
     legal = fields.Boolean(required=True, metadata={"description": "This meld alone is legal."})
+
+    def get_attribute(self, obj: Any, attr: str, default: Any) -> Any:
+        source = obj.meld if obj.meld is not None and attr != "legal" else obj
+        return super().get_attribute(source, attr, default)
 
 
 class LayoffReadSchema(ResponseSchema):

@@ -15,7 +15,6 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from solver.cards import Card, check_pack, sort_cards
 from solver.errors import SolverError
@@ -32,8 +31,19 @@ class LayoffResult:
     onto: int
     legal: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"card": str(self.card), "onto": self.onto, "legal": self.legal}
+
+@dataclass(frozen=True)
+class MeldReading:
+    """A proposed meld as read: ``meld`` when it is legal alone, else ``kind`` as told
+    (``unknown`` when it cannot be) and ``cards`` as sent."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    meld: Meld | None
+
+    @property
+    def legal(self) -> bool:
+        return self.meld is not None
 
 
 @dataclass(frozen=True)
@@ -55,24 +65,11 @@ class LaydownCheck:
         return sum(c.meld.points for c in self.checks if c.meld is not None)
 
     @property
-    def melds(self) -> tuple[dict[str, Any], ...]:
-        out = []
-        for check, cards in zip(self.checks, self.meld_cards, strict=True):
-            if check.meld is not None:
-                out.append({**check.meld.to_dict(), "legal": True})
-            else:
-                out.append({"kind": check.kind, "cards": [str(c) for c in cards], "legal": False})
-        return tuple(out)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "legal": self.legal,
-            "violations": [v.to_dict() for v in self.violations],
-            "melds": list(self.melds),
-            "melded_points": self.melded_points,
-            "remaining": [str(c) for c in self.remaining],
-            "layoffs": [r.to_dict() for r in self.layoffs],
-        }
+    def melds(self) -> tuple[MeldReading, ...]:
+        return tuple(
+            MeldReading(check.kind, cards, check.meld)
+            for check, cards in zip(self.checks, self.meld_cards, strict=True)
+        )
 
 
 def _accounting(

@@ -15,7 +15,6 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from solver.cards import Card, sort_cards
 from solver.melds import Meld, make_run, make_set
@@ -33,14 +32,6 @@ class Violation:
     message: str
     meld: int | None = None
     card: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.meld is not None:
-            out["meld"] = self.meld
-        if self.card is not None:
-            out["card"] = self.card
-        return out
 
 
 @dataclass(frozen=True)

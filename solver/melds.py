@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from solver.cards import RANKS, SUITS, Card, rank_symbol
+from solver.cards import Card
 
 MeldKind = Literal["set", "run"]
 
@@ -57,25 +57,6 @@ class Meld:
         else:
             head = (1, self.suit or 0, self.low or 0)
         return (*head, len(self.cards), tuple(c.sort_key for c in self.cards))
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        if self.kind == "set":
-            assert self.rank is not None
-            out["rank"] = RANKS[self.rank - 1]
-        else:
-            assert self.suit is not None and self.low is not None and self.high is not None
-            out["suit"] = SUITS[self.suit]
-            out["low"] = rank_symbol(self.low)
-            out["high"] = rank_symbol(self.high)
-        out["cards"] = [str(c) for c in self.cards]
-        out["points"] = self.points
-        out["wilds"] = [
-            {"card": str(c), "as": str(s)}
-            for c, s in zip(self.cards, self.stands_for, strict=True)
-            if c != s
-        ]
-        return out
 
 
 def make_set(rank: int, naturals: Sequence[Card], wilds: Sequence[Card]) -> Meld:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from solver.cards import Card
 from solver.goals import Goal
@@ -30,15 +29,3 @@ class Solution:
     @property
     def melded_points(self) -> int:
         return sum(m.points for m in self.melds)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "goal": self.goal,
-            "feasible": self.feasible,
-            "optimal": self.optimal,
-            "melds": [m.to_dict() for m in self.melds],
-            "deadwood": [str(c) for c in self.deadwood],
-            "deadwood_points": self.deadwood_points,
-            "melded_points": self.melded_points,
-            "discard": None if self.discard is None else str(self.discard),
-        }

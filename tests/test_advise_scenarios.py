@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from advisor import advise as advisor
-from advisor.results import to_json
 from advisor.situation import Situation
+from api.schemas import AdviseResponseSchema
 from solver.cards import parse_cards
 from solver.laydown import validate_laydown
 from solver.rules import make_rules
@@ -35,7 +35,9 @@ def situation(
 
 def advise(sit: Situation, phase: str = "discard", buys_made: int = 0) -> dict[str, Any]:
     """The advice as the API returns it."""
-    answer: dict[str, Any] = to_json(advisor.advise(sit, phase, buys_made=buys_made))
+    answer: dict[str, Any] = AdviseResponseSchema().dump(
+        advisor.advise(sit, phase, buys_made=buys_made)
+    )
     return answer
 
 

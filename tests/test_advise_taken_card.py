@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.advise import advise
-from advisor.results import to_json
 from advisor.situation import Situation
+from api.schemas import AdviseResponseSchema
 from solver.cards import parse_cards
 from solver.rules import make_rules
 
@@ -30,7 +30,7 @@ def situation(
 
 
 def draw(sit: Situation) -> dict[str, Any]:
-    answer: dict[str, Any] = to_json(advise(sit, "draw"))
+    answer: dict[str, Any] = AdviseResponseSchema().dump(advise(sit, "draw"))
     return answer
 
 
@@ -73,7 +73,7 @@ def test_liverpool_buys_the_last_nine() -> None:
         seen="9S 9S 9H 9C 9D 2S 2S 2H 2H 2D 2D 2C 2C",
         round=1,
     )
-    a: dict[str, Any] = to_json(advise(sit, "buy"))
+    a: dict[str, Any] = AdviseResponseSchema().dump(advise(sit, "buy"))
     assert a["cards_needed"] >= 1
     assert a["buy"]["cards_needed"] == 0
     assert a["recommendation"]["action"] == "buy"

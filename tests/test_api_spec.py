@@ -3,9 +3,10 @@ examples that are real answers, and responses dumped by the schemas that documen
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
 from importlib.metadata import version
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -14,14 +15,23 @@ from api_support import make_client
 from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from marshmallow import Schema
 
 from advisor.situation import Situation
 from api import calls, examples, translate
 from api.errors import ApiError
 from api.notation import CARD_PATTERN, CARDS_STRING_PATTERN
 from api.openapi import generate
-from api.schemas import AdviseResponseSchema
+from api.schemas import (
+    AdviseResponseSchema,
+    ScoreResponseSchema,
+    SolveResponseSchema,
+    ValidateResponseSchema,
+    ViolationSchema,
+)
 from solver.budget import Budget
+from solver.cards import Card
+from solver.legality import Violation
 
 # The reliability engineer's branch describes and bounds the rule fields and contracts.
 UNDESCRIBED_HERE: set[str] = set()
@@ -166,10 +176,22 @@ def test_problem_example_is_the_real_problem(client: FlaskClient, spec: dict[str
     assert response.get_json() == documented["unknown_card"]["value"]
 
 
-# -- the schemas dump every field the library answers with ------------------------------
+# -- the response schemas dump the library's typed values --------------------------------
 
 
 _UNLIMITED = Budget.unlimited()
+
+RESPONSE_SCHEMAS: dict[str, type[Schema]] = {
+    "solve": SolveResponseSchema,
+    "validate": ValidateResponseSchema,
+    "score": ScoreResponseSchema,
+    "advise": AdviseResponseSchema,
+}
+
+# Attributes the wire carries in another shape: a wrapped value's fields printed as its
+# wrapper's own, or a meld's readings printed as `melds` and its stand-ins as `wilds`.
+FLATTENED = {("SolveAnswer", "solution"), ("MeldReading", "meld")}
+RESHAPED = {("LaydownCheck", "checks"), ("LaydownCheck", "meld_cards"), ("Meld", "stands_for")}
 
 
 def _situation(body: dict[str, Any]) -> Situation:
@@ -179,9 +201,7 @@ def _situation(body: dict[str, Any]) -> Situation:
 def _library_answer(operation: str, body: dict[str, Any]) -> Any:
     situation = _situation(body)
     if operation == "solve":
-        solution = calls.run_solve(situation, body.get("goal", "auto"), 2.0, _UNLIMITED)
-        needed = calls.cards_needed(situation, solution, _UNLIMITED)
-        return {**solution.to_dict(), "cards_needed": needed.needed}
+        return calls.answer_solve(situation, body.get("goal", "auto"), 2.0, _UNLIMITED)
     if operation == "validate":
         melds = translate.proposed_melds(body)
         layoffs = translate.layoffs_of(body)
@@ -191,34 +211,53 @@ def _library_answer(operation: str, body: dict[str, Any]) -> Any:
     return calls.run_advise(situation, body.get("phase", "discard"), _UNLIMITED, 0)
 
 
-@pytest.mark.parametrize(
-    ("operation", "name"),
-    [(op, name) for op, named in examples.REQUESTS.items() for name in named],
-)
-def test_the_wire_holds_every_field_of_the_library_answer(
+EXAMPLES = [(op, name) for op, named in examples.REQUESTS.items() for name in named]
+
+
+@pytest.mark.parametrize(("operation", "name"), EXAMPLES)
+def test_the_schema_dumps_the_typed_answer_to_the_wire_json(
     client: FlaskClient, operation: str, name: str
 ) -> None:
     _, body = examples.REQUESTS[operation][name]
+    answer = _library_answer(operation, body)
+    assert dataclasses.is_dataclass(answer), "the library answers with a typed value"
+    dumped = RESPONSE_SCHEMAS[operation]().dump(answer)
     wire = client.post(examples.PATHS[operation], json=body).get_json()
-    assert wire == _library_answer(operation, body)
+    # key order too: the wire keeps the schema's order
+    assert json.dumps(dumped) == json.dumps(wire) == json.dumps(examples.answers()[operation][name])
 
 
-def _as_object(value: Any) -> Any:
-    """A JSON value as objects with attributes, as the typed library values are."""
-    if isinstance(value, dict):
-        return SimpleNamespace(**{key: _as_object(item) for key, item in value.items()})
-    if isinstance(value, list):
-        return [_as_object(item) for item in value]
-    return value
+def _unsent(value: Any, printed: Any) -> list[str]:
+    """Attributes of a typed value (and of the values in it) that ``printed`` leaves out."""
+    if isinstance(value, tuple):
+        return [name for v, p in zip(value, printed, strict=True) for name in _unsent(v, p)]
+    if isinstance(value, Card) or not dataclasses.is_dataclass(value):
+        return []  # a card prints as its name
+    owner = type(value).__name__
+    out: list[str] = []
+    for field in dataclasses.fields(value):
+        attr = getattr(value, field.name)
+        if (owner, field.name) in FLATTENED:
+            out += _unsent(attr, printed)
+        elif (owner, field.name) not in RESHAPED and attr is not None:
+            if field.name in printed:
+                out += _unsent(attr, printed[field.name])
+            else:
+                out.append(f"{owner}.{field.name}")
+    return out
 
 
-@pytest.mark.parametrize("name", list(examples.REQUESTS["advise"]))
-def test_advice_as_objects_dumps_as_the_dicts_do(name: str) -> None:
-    answer = examples.answers()["advise"][name]
-    schema = AdviseResponseSchema()
-    advice = _as_object(answer)
-    # every attribute a dataclass would carry, None where it does not apply to the phase
-    for field_name, field in schema.dump_fields.items():
-        if not field.allow_none and not hasattr(advice, field_name):
-            setattr(advice, field_name, None)
-    assert schema.dump(advice) == answer
+@pytest.mark.parametrize(("operation", "name"), EXAMPLES)
+def test_the_wire_holds_every_attribute_of_the_typed_answer(operation: str, name: str) -> None:
+    answer = _library_answer(operation, examples.REQUESTS[operation][name][1])
+    assert _unsent(answer, RESPONSE_SCHEMAS[operation]().dump(answer)) == []
+
+
+def test_a_violation_prints_only_the_meld_and_card_it_names() -> None:
+    assert ViolationSchema().dump(Violation("no_run", "x")) == {"code": "no_run", "message": "x"}
+    assert ViolationSchema().dump(Violation("duplicate_suit", "y", meld=2, card="7H")) == {
+        "code": "duplicate_suit",
+        "message": "y",
+        "meld": 2,
+        "card": "7H",
+    }

@@ -8,7 +8,7 @@ import pytest
 
 from solver.cards import parse_card, parse_cards
 from solver.errors import GoalError, SolverError, TooManyCopiesError
-from solver.laydown import LaydownCheck, validate_laydown
+from solver.laydown import LaydownCheck, MeldReading, validate_laydown
 from solver.rules import Rules, make_rules
 
 LIVERPOOL = make_rules("liverpool")
@@ -47,21 +47,22 @@ def codes(result: LaydownCheck) -> list[str]:
 def test_check_reads_each_meld_and_reports_remaining() -> None:
     result = run(LIVERPOOL, "7H 7S 2D 4C 5C 6C 7C 9S", ["7H 7S 2D", "4C 5C 6C 7C"])
     assert result.legal
-    data = result.to_dict()
-    assert data["legal"] is True
-    assert data["violations"] == []
-    assert data["remaining"] == ["9S"]
-    assert data["melds"][0]["kind"] == "set"
-    assert data["melds"][0]["wilds"] == [{"card": "2D", "as": "7D"}]
-    assert data["melds"][1]["kind"] == "run"
-    assert data["melded_points"] == 21 + 22
+    assert result.violations == ()
+    assert result.remaining == (parse_card("9S"),)
+    the_set, the_run = (reading.meld for reading in result.melds)
+    assert the_set is not None and the_set.kind == "set"
+    wilds = {c: s for c, s in zip(the_set.cards, the_set.stands_for, strict=True) if c != s}
+    assert wilds == {parse_card("2D"): parse_card("7D")}
+    assert the_run is not None and the_run.kind == "run"
+    assert result.melded_points == 21 + 22
 
 
 def test_illegal_meld_is_reported_with_its_index() -> None:
     result = run(GIN_RULES, "5H 6H 8H 9S 9D 9C", ["9S 9D 9C", "5H 6H 8H"])
     assert codes(result) == ["not_consecutive"]
     assert result.violations[0].meld == 1
-    assert result.melds[1] == {"kind": "run", "cards": ["5H", "6H", "8H"], "legal": False}
+    assert result.melds[1] == MeldReading("run", tuple(parse_cards("5H 6H 8H")), None)
+    assert not result.melds[1].legal
     assert result.melded_points == 27
 
 
@@ -287,10 +288,3 @@ def test_win_reports_every_fault_at_once() -> None:
     assert codes(result) == sorted(
         ["too_many_copies", "duplicate_suit", "cards_left_over", "no_run"]
     )
-
-
-def test_to_dict_shape() -> None:
-    data = run(GIN_RULES, "5H 6H 7H 9S", ["5H 6H 7H"]).to_dict()
-    assert set(data) >= {"legal", "violations", "melds", "melded_points", "remaining"}
-    assert data["melds"][0]["legal"] is True
-    assert data["melds"][0]["low"] == "5"

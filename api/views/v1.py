@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 
 from flask import current_app
 
+from advisor.results import Advice
+from advisor.scoring import Score
 from api import budget, calls, examples, translate
 from api.errors import PROBLEM_MIMETYPE
 from api.schemas import (
@@ -25,6 +27,7 @@ from api.schemas import (
     VariantsResponseSchema,
 )
 from api.spec import JsonBlueprint
+from solver.laydown import LaydownCheck
 from solver.rules import PRESETS
 
 blp = JsonBlueprint("v1", __name__, url_prefix="/v1", description="Solver and advisor.")
@@ -75,19 +78,14 @@ def _time_limit() -> float:
 
 
 @_post("solve", SolveRequestSchema(), SolveResponseSchema, "The best partition under the goal.")
-def solve(body: dict[str, Any]) -> dict[str, Any]:
+def solve(body: dict[str, Any]) -> calls.SolveAnswer:
     """The optimal partition of a hand.
 
     `goal` `auto` picks: Liverpool not down -> `contract`; Rummy 40 not opened ->
     `opening`; Israeli -> `win`; otherwise `deadwood`.
     """
     situation = translate.situation_of(body)
-    solution = calls.run_solve(situation, body["goal"], _time_limit(), budget.current())
-    needed = calls.cards_needed(situation, solution, budget.current())
-    payload = {**solution.to_dict(), "cards_needed": needed.needed}
-    if solution.feasible is None or (needed.needed is None and not needed.optimal):
-        payload["reason"] = "time_limit"  # something above is unknown, not disproved
-    return payload
+    return calls.answer_solve(situation, body["goal"], _time_limit(), budget.current())
 
 
 @_post(
@@ -96,7 +94,7 @@ def solve(body: dict[str, Any]) -> dict[str, Any]:
     ValidateResponseSchema,
     "The verdict and every violation.",
 )
-def validate(body: dict[str, Any]) -> Any:
+def validate(body: dict[str, Any]) -> LaydownCheck:
     """Is this lay-down legal?"""
     situation = translate.situation_of(body)
     melds = translate.proposed_melds(body)
@@ -105,14 +103,14 @@ def validate(body: dict[str, Any]) -> Any:
 
 
 @_post("score", ScoreRequestSchema(), ScoreResponseSchema, "The hand's end-of-round penalty.")
-def score(body: dict[str, Any]) -> Any:
+def score(body: dict[str, Any]) -> Score:
     """End-of-round penalty of a losing hand (gin: deadwood after optimal melding)."""
     situation = translate.situation_of(body)
     return calls.run_score(situation, body["finish"], _time_limit(), budget.current())
 
 
 @_post("advise", AdviseRequestSchema(), AdviseResponseSchema, "The recommended move and figures.")
-def advise(body: dict[str, Any]) -> Any:
+def advise(body: dict[str, Any]) -> Advice:
     """What to do now: discard, draw, or buy."""
     situation = translate.situation_of(body)
     return calls.run_advise(situation, body["phase"], budget.current(), body["buys_made"])
@@ -123,4 +121,4 @@ def advise(body: dict[str, Any]) -> Any:
 @blp.response(200, VariantsResponseSchema, description="Every preset with its rule values.")
 def variants() -> dict[str, Any]:
     """Every preset with its full rule values, the Liverpool contracts included."""
-    return {"variants": {name: rules.to_dict() for name, rules in PRESETS.items()}}
+    return {"variants": PRESETS}
