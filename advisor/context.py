@@ -3,26 +3,34 @@ live cards and the request's budget; and the figures of candidate hands within i
 computed once: cards needed and outs (the engine), deadwood (the meld search) and
 partitions (CP-SAT).
 
-The budget is a guard: whatever it cuts short says so, and the advice answers
-``optimal: false``.
+Whatever the budget cuts short says so, and the advice answers ``optimal: false``. Its
+work allowance cuts searches the same way on every run; its deadline is the guard: when
+it interrupts a search (``BudgetExhausted``, from the API's watchdog), the context
+stops the budget and answers every figure not known yet as unknown, so the advice is
+assembled from what was established (unknown cards needed stay ``None``). Deadwood
+cannot be unknown: without it there is nothing to rank, and ``BudgetExhausted`` goes on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 from advisor.deadwood import DeadwoodSearch
 from advisor.engine import Figures, Question, discard_figures, figures
 from advisor.plan import Plan, TableMeld, plan_for, read_table
 from advisor.situation import Situation
-from solver.budget import Budget
-from solver.cards import Card, counts_of
+from solver.budget import Budget, BudgetExhausted
+from solver.cards import NUM_KINDS, Card, counts_of
 from solver.goals import Goal
 from solver.solution import Solution
-from solver.solve import DEFAULT_TIME_LIMIT, solve
+from solver.solve import solve, unsolved
 
 Key = tuple[int, ...]
 QKey = tuple[object, ...]
+T = TypeVar("T")
+# the figures of a hand the deadline left unsettled
+_UNKNOWN = Figures(None, {}, optimal=False)
 
 
 def question_key(q: Question) -> QKey:
@@ -36,8 +44,8 @@ def out_copies(fig: Figures) -> int:
 
 
 class Context:
-    """``budget``: the request's wall clock; without one, solves take at most
-    ``DEFAULT_TIME_LIMIT`` each."""
+    """``budget``: the request's budget; each solve does at most ``DEFAULT_TIME_LIMIT``
+    seconds of work, and no more than is left of the budget's allowance."""
 
     def __init__(self, sit: Situation, budget: Budget | None = None):
         self.sit, self.rules = sit, sit.rules
@@ -47,6 +55,7 @@ class Context:
         self.live = sit.live_counts()
         self.budget = budget
         self.optimal = True
+        self.cut = False  # the deadline interrupted the work: nothing more is computed
         self._figures: dict[tuple[QKey, Key], Figures] = {}
         self._discards: dict[tuple[QKey, Key], Mapping[int, Figures]] = {}
         self._deadwood = DeadwoodSearch(self.rules)
@@ -61,7 +70,10 @@ class Context:
     def figures_of(self, q: Question, held: Sequence[int]) -> Figures:
         key = (question_key(q), tuple(held))
         if key not in self._figures:
-            fig = figures(q, held, self.live, self.budget)
+            try:
+                fig = self._guarded(lambda: figures(q, held, self.live, self.budget))
+            except BudgetExhausted:
+                return _UNKNOWN
             self.optimal &= fig.optimal
             self._figures[key] = fig
         return self._figures[key]
@@ -84,7 +96,10 @@ class Context:
         q = self.plan.question_for(False)
         key = (question_key(q), tuple(held))
         if key not in self._discards:
-            found = discard_figures(q, held, self.live, self.budget)
+            try:
+                found = self._guarded(lambda: discard_figures(q, held, self.live, self.budget))
+            except BudgetExhausted:
+                return {d: _UNKNOWN for d in range(NUM_KINDS) if held[d]}
             self.optimal &= all(f.optimal for f in found.values())
             self._discards[key] = found
         return self._discards[key]
@@ -95,7 +110,9 @@ class Context:
         """The least deadwood points left by each discard of ``held``."""
         key = tuple(held)
         if key not in self._each_discard:
-            found, optimal = self._deadwood.after_each_discard(held, self.budget)
+            found, optimal = self._guarded(
+                lambda: self._deadwood.after_each_discard(held, self.budget)
+            )
             self.optimal &= optimal
             self._each_discard[key] = found
         return self._each_discard[key]
@@ -114,18 +131,37 @@ class Context:
         discard: bool = False,
         must_meld: Sequence[Card] = (),
     ) -> Solution:
-        limit = DEFAULT_TIME_LIMIT if self.budget is None else self.budget.limit(DEFAULT_TIME_LIMIT)
-        sol = solve(
-            list(hand),
-            self.rules,
-            goal,
-            self.sit.round if goal is Goal.CONTRACT else None,
-            time_limit=limit,
-            discard=discard,
-            must_meld=must_meld,
-        )
+        try:
+            sol = self._guarded(
+                lambda: solve(
+                    list(hand),
+                    self.rules,
+                    goal,
+                    self.sit.round if goal is Goal.CONTRACT else None,
+                    budget=self.budget,
+                    discard=discard,
+                    must_meld=must_meld,
+                )
+            )
+        except BudgetExhausted:
+            return unsolved(hand, self.rules, goal, discard=discard)
         self.optimal &= sol.optimal
         return sol
+
+    # -- the deadline -------------------------------------------------------------
+
+    def _guarded(self, work: Callable[[], T]) -> T:
+        """``work``, unless the deadline has cut the advice (then, or when it cuts
+        ``work``, ``BudgetExhausted``; the caller answers unknown where it can)."""
+        if self.cut:
+            raise BudgetExhausted()
+        try:
+            return work()
+        except BudgetExhausted:
+            self.cut, self.optimal = True, False
+            if self.budget is not None:
+                self.budget.stop()
+            raise
 
 
 def without(held: Sequence[int], card_id: int) -> list[int]:

@@ -9,7 +9,9 @@ The card settled is the lowest natural one held: it is deadwood, or a natural of
 of the melds that contain it, whose wild slots take any wild cards held. Once only
 wild cards are left, a wild-rank card is settled the same way, or set aside to play
 only as a wild (a later wild slot, or deadwood). A search that grows past its node
-cap (only absurd custom rules) hands over to the CP-SAT solver.
+cap hands over to the CP-SAT solver. The cap counts states, not time, so where it falls
+does not depend on the machine's load: at most ``_MAX_NODES`` in all, and no more than
+what is left of the request's work allowance, charged at ``NODES_PER_SECOND``.
 """
 
 from __future__ import annotations
@@ -17,14 +19,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
-from solver.budget import Budget
+from solver.budget import WORK_PER_SECOND, Budget
 from solver.candidates import card_id
 from solver.cards import JOKER_ID, NUM_KINDS, Card
 from solver.goals import Goal
 from solver.rules import Rules
-from solver.solve import DEFAULT_TIME_LIMIT, solve
+from solver.solve import solve
 
 _MAX_NODES = 200_000
+# states searched per second on this machine (bench/work.py, hard 30-card hands: median
+# 15 800 with the machine busy, about 35 000 idle); converts states to units of work
+NODES_PER_SECOND = 20_000
+_UNITS_PER_NODE = WORK_PER_SECOND / NODES_PER_SECOND
 
 State = tuple[tuple[int, ...], tuple[int, ...]]  # counts held, wild-rank cards set aside
 # a meld: its natural card ids and its wild slots
@@ -47,10 +53,11 @@ class DeadwoodSearch:
         self._none_aside = (0,) * len(self.wild_ranked)
         self.memo: dict[State, int] = {}
         self.nodes = 0
+        self.cap = _MAX_NODES
 
     def least(self, held: Sequence[int], budget: Budget | None = None) -> tuple[int, bool]:
         """The least deadwood points of ``held`` (copies per card id), and whether it is
-        optimal (false only when the CP-SAT fallback ran out of time)."""
+        optimal (false only when the CP-SAT fallback ran out of work)."""
         return self._least(tuple(held), self._core(tuple(held)), budget)
 
     def after_each_discard(
@@ -74,13 +81,21 @@ class DeadwoodSearch:
         self, counts: tuple[int, ...], core: tuple[int, ...], budget: Budget | None
     ) -> tuple[int, bool]:
         total = sum(self.value[c] * n for c, n in enumerate(counts))
+        before = self.nodes
+        self.cap = _MAX_NODES
+        if budget is not None and budget.work_left < _MAX_NODES * _UNITS_PER_NODE:
+            self.cap = min(_MAX_NODES, before + int(budget.work_left / _UNITS_PER_NODE))
         try:
-            return total - self._best(core, self._none_aside), True
+            best: int | None = self._best(core, self._none_aside)
         except _TooBig:
-            cards = [Card.from_id(c) for c in range(NUM_KINDS) for _ in range(counts[c])]
-            limit = (budget or Budget.unlimited()).limit(DEFAULT_TIME_LIMIT)
-            sol = solve(cards, self.r, Goal.DEADWOOD, time_limit=limit)
-            return sol.deadwood_points, sol.optimal
+            best = None
+        if budget is not None:
+            budget.spend((self.nodes - before) * _UNITS_PER_NODE)
+        if best is not None:
+            return total - best, True
+        cards = [Card.from_id(c) for c in range(NUM_KINDS) for _ in range(counts[c])]
+        sol = solve(cards, self.r, Goal.DEADWOOD, budget=budget)
+        return sol.deadwood_points, sol.optimal
 
     def _core(self, counts: tuple[int, ...]) -> tuple[int, ...]:
         """The cards of some meld the hand could form (wild cards when some meld has a
@@ -106,7 +121,7 @@ class DeadwoodSearch:
         if known is not None:
             return known
         self.nodes += 1
-        if self.nodes > _MAX_NODES:
+        if self.nodes > self.cap:
             raise _TooBig
         c = next((i for i in range(NUM_KINDS) if counts[i] and not self.wild[i]), None)
         best = 0

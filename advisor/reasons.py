@@ -20,8 +20,10 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _needed(n: int | None, goal: Goal) -> str:
+def _needed(n: int | None, goal: Goal, unknown: bool) -> str:
     target = _GOAL_WORDS[goal]
+    if n is None and unknown:
+        return f"leaves the distance to {target} unknown (the search ran out of time)"
     if n is None:
         return f"leaves {target} out of reach"
     if n == 0:
@@ -29,17 +31,22 @@ def _needed(n: int | None, goal: Goal) -> str:
     return f"leaves the hand {plural(n, 'card')} from {target}"
 
 
-def discard_reason(opt: DiscardOption, best: DiscardOption, goal: Goal, protected: bool) -> str:
-    """``protected``: a wild card the rules make costly to hold and valuable to keep."""
+def discard_reason(
+    opt: DiscardOption, best: DiscardOption, goal: Goal, protected: bool, unknown: bool = False
+) -> str:
+    """``protected``: a wild card the rules make costly to hold and valuable to keep.
+    ``unknown``: the budget ran out before ``opt``'s cards needed was settled."""
     card = opt.card
     if protected:
         return f"Keep {card}: it stands in any meld, so throwing it helps an opponent."
-    head = f"Throwing {card} {_needed(opt.cards_needed, goal)}"
+    head = f"Throwing {card} {_needed(opt.cards_needed, goal, unknown)}"
     if opt.cards_needed and opt.outs:
         head += f" with {plural(opt.outs, 'live out')}"
     if opt.playable_on_table:
         return head + f", but {card} fits a meld on the table (a Rummy call risk)."
     if opt is best:
+        return head + f", {plural(opt.deadwood_points, 'deadwood point')} left."
+    if unknown:
         return head + f", {plural(opt.deadwood_points, 'deadwood point')} left."
     if opt.cards_needed is None or (
         best.cards_needed is not None and opt.cards_needed > best.cards_needed

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from solver.budget import Budget
 from solver.cards import Card, sort_cards
 from solver.errors import GoalError
 from solver.goals import Goal
@@ -32,6 +33,8 @@ class Score:
     finish: str
     base_points: int
     melds: tuple[Meld, ...]
+    # knocking rules: whether the melding was proven least (false when its limit cut it)
+    optimal: bool | None = None
 
 
 def penalty(base: int, rules: Rules, finish: str) -> int:
@@ -49,6 +52,7 @@ def score_hand(
     finish: str = "normal",
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    budget: Budget | None = None,
 ) -> Score:
     """What a losing hand counts at the end of a round (the /v1/score response).
 
@@ -59,10 +63,12 @@ def score_hand(
         raise GoalError(f"finish must be one of {', '.join(FINISHES)}", field="finish")
     melds: tuple[Meld, ...] = ()
     counted: Sequence[Card] = hand
+    optimal: bool | None = None
     if rules.knock_max is not None:
-        solution = solve(hand, rules, Goal.DEADWOOD, time_limit=time_limit)
+        solution = solve(hand, rules, Goal.DEADWOOD, time_limit=time_limit, budget=budget)
         melds = solution.melds
         counted = solution.deadwood
+        optimal = solution.optimal
     cards = tuple(CountedCard(c, rules.value(c)) for c in sort_cards(counted))
     base = sum(c.points for c in cards)
-    return Score(penalty(base, rules, finish), cards, finish, base, melds)
+    return Score(penalty(base, rules, finish), cards, finish, base, melds, optimal)

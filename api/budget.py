@@ -1,10 +1,13 @@
-"""The wall-clock budget of the request being served, and its hard backstop.
+"""The budget of the request being served, and its hard backstop.
 
-The library stops its searches cooperatively within the budget. Some steps cannot look at
-the clock (building one large model), so a watchdog thread raises ``BudgetExhausted`` in a
-request thread that is still working ``OVERRUN`` seconds past its deadline; the error
-handler answers 503. A thread busy inside a CP-SAT solve gets it when the solve returns,
-which its time limit (itself within the budget) keeps short.
+The library stops its searches on the budget's work allowance, the same way on every run.
+Work the allowance does not count (building one large model, the engine's sweeps) is
+stopped by a watchdog thread, which raises ``BudgetExhausted`` in a request thread still
+working ``OVERRUN`` seconds past its deadline. A library that can answer from what it
+established catches it and stops the budget (the advice: ``optimal: false``); the
+watchdog then leaves it ``FINISH`` seconds to assemble the answer before raising again.
+Uncaught, the error handler answers 503. A thread busy inside a CP-SAT solve gets it when
+the solve returns, which the solve's own wall-clock guard (the deadline) keeps short.
 """
 
 from __future__ import annotations
@@ -26,11 +29,17 @@ from solver.budget import Budget, BudgetExhausted
 # Past its deadline a request may work this long before it is stopped: the answer (a 503)
 # then still leaves within the documented half second.
 OVERRUN = 0.2
+# A stopped budget's answer is assembled from figures already known: a few milliseconds;
+# past this the watchdog raises again, so the 503 still leaves within half a second.
+FINISH = 0.15
 _AGAIN = 0.05
 
 
 def start() -> None:
-    g.budget = Budget.of(float(current_app.config["REQUEST_TIME_LIMIT"]))
+    # the solver's limit is the whole request's allowance of work: the rest of the wall
+    # budget is room for the work it does not count (model building, the engine)
+    config = current_app.config
+    g.budget = Budget.of(float(config["REQUEST_TIME_LIMIT"]), float(config["SOLVER_TIME_LIMIT"]))
 
 
 def current() -> Budget:
@@ -47,7 +56,9 @@ def current() -> Budget:
 class _Guard:
     deadline: float  # time.monotonic()
     thread_id: int
+    budget: Budget
     done: bool = False
+    finishing: bool = False  # the budget was stopped: the deadline was moved by FINISH
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -83,15 +94,19 @@ class _Watchdog:
                     self._cond.wait(wait)
                     continue
                 heapq.heappop(self._heap)
-            with guard.lock:
+            with guard.lock, guard.budget.lock:
                 if guard.done:
                     continue
-                ctypes.pythonapi.PyThreadState_SetAsyncExc(
-                    ctypes.c_ulong(guard.thread_id), ctypes.py_object(BudgetExhausted)
-                )
-            # raised inside a gc or weakref callback, the exception is ignored: try again
-            # until the guarded work is over
-            guard.deadline = time.monotonic() + _AGAIN
+                if guard.budget.stopped and not guard.finishing:
+                    guard.finishing = True
+                    guard.deadline += FINISH
+                else:
+                    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                        ctypes.c_ulong(guard.thread_id), ctypes.py_object(BudgetExhausted)
+                    )
+                    # raised inside a gc or weakref callback, the exception is ignored: try
+                    # again until the guarded work is over
+                    guard.deadline = time.monotonic() + _AGAIN
             with self._cond:
                 heapq.heappush(self._heap, (guard.deadline, next(self._seq), guard))
 
@@ -106,7 +121,7 @@ def enforced(budget: Budget) -> Iterator[None]:
     if budget.deadline == float("inf"):
         yield
         return
-    guard = _Guard(budget.deadline + OVERRUN, threading.get_ident())
+    guard = _Guard(budget.deadline + OVERRUN, threading.get_ident(), budget)
     _WATCHDOG.watch(guard)
     try:
         yield

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from flask import request
+
 from advisor.advise import advise
 from advisor.engine import Figures
 from advisor.needed import cards_needed as needed_for
@@ -34,7 +36,7 @@ def run_solve(situation: Situation, goal: str, time_limit: float, budget: Budget
     """Solve the hand under ``goal`` (``auto`` resolved against ``down``)."""
     rules = situation.rules
     resolved = resolve_goal(rules, goal, situation.down)
-    if budget.expired:
+    if budget.overdue:
         raise BudgetExhausted()
     started = time.perf_counter()
     with enforced(budget):
@@ -43,7 +45,8 @@ def run_solve(situation: Situation, goal: str, time_limit: float, budget: Budget
             rules,
             resolved,
             situation.round,
-            time_limit=budget.limit(time_limit),
+            time_limit=time_limit,
+            budget=budget,
         )
     metrics.record_solve(rules.variant, resolved, solution.optimal, time.perf_counter() - started)
     return solution
@@ -89,14 +92,17 @@ def run_validate(
 
 
 def run_score(situation: Situation, finish: str, time_limit: float, budget: Budget) -> Score:
-    if budget.expired:
+    if budget.overdue:
         raise BudgetExhausted()
     with enforced(budget):
         return score_hand(
-            list(situation.hand), situation.rules, finish, time_limit=budget.limit(time_limit)
+            list(situation.hand), situation.rules, finish, time_limit=time_limit, budget=budget
         )
 
 
 def run_advise(situation: Situation, phase: str, budget: Budget, buys_made: int = 0) -> Advice:
     with enforced(budget):
-        return advise(situation, phase, budget=budget, buys_made=buys_made)
+        advice = advise(situation, phase, budget=budget, buys_made=buys_made)
+    if budget.stopped:  # answered from what was established when the deadline cut it
+        metrics.record_timeout(request.url_rule.rule if request.url_rule else "unmatched")
+    return advice

@@ -746,6 +746,13 @@ class ScoreResponseSchema(ResponseSchema):
         fields.Nested(MeldSchema),
         metadata={"description": "Gin: the melds set aside before counting; else empty."},
     )
+    optimal = fields.Boolean(
+        metadata={
+            "description": "Present when the hand is melded before counting (gin): false when "
+            "the time limit stopped the melding before it was proven least; the points are "
+            "then those of the melds found."
+        }
+    )
 
 
 class VariantsResponseSchema(ResponseSchema):
@@ -950,7 +957,12 @@ class AdviseResponseSchema(ResponseSchema):
         metadata={"description": "Cards not in hand, on the table, discarded or seen."}
     )
     optimal = fields.Boolean(
-        metadata={"description": "False when a solve was stopped by the time limit."}
+        metadata={
+            "description": "False when the request's budget cut a search short: its work "
+            "allowance (the same answer every time) or, past its deadline, the guard. "
+            "Figures not settled are then null (cards needed, a best discard), and the "
+            "recommendation rests on what was established (e.g. the discards' deadwood)."
+        }
     )
 
 

@@ -15,11 +15,16 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from solver.budget import MIN_SOLVE_SECONDS, WORK_PER_SECOND
 from solver.candidates import Template
 from solver.cards import NUM_KINDS, Card
 from solver.rules import Contract, Rules
 
 SEED = 20261130
+# Work accrues at different speeds on different models (bench/work.py: 0.13 to 0.5 units
+# per second on hard hands); a solve with no budget is still stopped by the wall clock
+# at this multiple of its seconds of work, a backstop only.
+WALL_GUARD = 5.0
 
 
 class _Model(cp_model.CpModel):
@@ -142,13 +147,18 @@ def _sum(terms: Sequence[tuple[cp_model.IntVar, int]]) -> cp_model.LinearExpr:
     return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [k for _, k in terms])
 
 
-def new_solver(time_limit: float) -> cp_model.CpSolver:
-    """A deterministic solver: one worker, a fixed seed, a time limit."""
+def new_solver(time_limit: float, wall_limit: float | None = None) -> cp_model.CpSolver:
+    """A deterministic solver: one worker, a fixed seed, and a limit of ``time_limit``
+    seconds of work in CP-SAT's deterministic time (solver/budget.py), so what it returns
+    does not depend on the machine's load. ``wall_limit``: the wall-clock backstop
+    (default ``WALL_GUARD`` times the work's seconds)."""
     solver = cp_model.CpSolver()
     p = solver.parameters
     p.num_workers = 1
     p.random_seed = SEED
-    p.max_time_in_seconds = max(time_limit, 0.001)
+    p.max_deterministic_time = max(time_limit, MIN_SOLVE_SECONDS) * WORK_PER_SECOND
+    guard = WALL_GUARD * max(time_limit, MIN_SOLVE_SECONDS) if wall_limit is None else wall_limit
+    p.max_time_in_seconds = max(guard, 0.001)
     # probing costs more than it saves on models this small (bench/solve.py: p99 halves)
     p.cp_model_probing_level = 0
     return solver

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ortools.sat.python import cp_model
 
+from solver.budget import Budget
 from solver.candidates import Template, templates
 from solver.cards import NUM_KINDS, Card, counts_of, sort_cards
 from solver.errors import GoalError
@@ -41,6 +42,7 @@ def solve(
     round: int | None = None,
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    budget: Budget | None = None,
     discard: bool = False,
     must_meld: Sequence[Card] = (),
 ) -> Solution:
@@ -48,8 +50,11 @@ def solve(
 
     ``discard``: keep one card out as the final discard, chosen to leave the least
     deadwood. When the goal cannot be met, the answer is the least-deadwood
-    partition with ``feasible`` false. ``must_meld``: cards that must be in the melds
-    for the goal to count as met (Rummy 40's lay-down with a taken discard).
+    partition with ``feasible`` false. ``time_limit``: the seconds of work the solve may
+    do (deterministic: solver/budget.py); with ``budget``, no more than is left of it,
+    charged to it, and its deadline the wall-clock backstop. ``must_meld``: cards that
+    must be in the melds for the goal to count as met (Rummy 40's lay-down with a taken
+    discard).
     """
     goal = resolve_goal(rules, goal, down=False)
     contract = rules.contract(round) if goal is Goal.CONTRACT else None
@@ -65,7 +70,16 @@ def solve(
     ):
         goal_reserve = False
         answer = _solve(
-            cards, counts, rules, temps, Goal.DEADWOOD, None, fixed_reserve, False, time_limit
+            cards,
+            counts,
+            rules,
+            temps,
+            Goal.DEADWOOD,
+            None,
+            fixed_reserve,
+            False,
+            time_limit,
+            budget,
         )
         return replace(answer, goal=goal, feasible=False)
     return _solve(
@@ -78,8 +92,17 @@ def solve(
         fixed_reserve,
         goal_reserve,
         time_limit,
+        budget,
         counts_of(must_meld),
     )
+
+
+def unsolved(hand: Sequence[Card], rules: Rules, goal: Goal, *, discard: bool = False) -> Solution:
+    """The answer of a solve that never ran (its budget was cut): the partition of
+    melding nothing, not optimal; whether a goal beyond deadwood is met is unknown."""
+    cards = sort_cards(hand)
+    answer = _no_melds(cards, rules, goal, bool(cards) and discard, optimal=False)
+    return replace(answer, feasible=True if goal is Goal.DEADWOOD else None)
 
 
 def _solve(
@@ -92,6 +115,7 @@ def _solve(
     fixed_reserve: bool,
     goal_reserve: bool,
     time_limit: float,
+    budget: Budget | None,
     must: Sequence[int] = (0,) * NUM_KINDS,
 ) -> Solution:
     """One model: the goal's constraints hold when ``met`` is true, and the objective
@@ -151,8 +175,13 @@ def _solve(
     missed = scale * (sum(values[c] * counts[c] for c in held) + 1)
     m.minimize((1 - met) * missed + dw_points * scale + dw_cards)
 
-    solver = new_solver(time_limit)
+    if budget is None:
+        solver = new_solver(time_limit)
+    else:
+        solver = new_solver(budget.limit(time_limit), budget.remaining())
     status = solver.solve(m)
+    if budget is not None:
+        budget.spend(solver.deterministic_time)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         # stopped before any solution: the goal-free answer of melding nothing; whether
         # the goal can be met is not known (a goal-free partition always exists)

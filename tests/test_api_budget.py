@@ -5,14 +5,15 @@ from __future__ import annotations
 import time
 
 import pytest
-from api_support import make_client, problem_of
+from api_support import GIN_HAND, make_client, problem_of
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from api.budget import enforced
+from api.budget import FINISH, OVERRUN, enforced
 from solver.budget import Budget, BudgetExhausted
 from solver.cards import parse_cards
-from solver.rules import PRESETS
+from solver.goals import Goal
+from solver.rules import PRESETS, make_rules
 from solver.solve import solve
 
 # Liverpool round 6 (a set and two runs, every card), three decks, eight 2s: 14.5 s once
@@ -27,6 +28,16 @@ LIVERPOOL_R6 = {
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 # thirty cards no search settles in a millisecond
 HARD_HAND = ["2S", "2H", "2D", "2C"] * 2 + [f"{r}{s}" for r in "3456789TJQK" for s in "SHD"][:22]
+
+
+# sixteen cards of three decks and six jokers: the deadwood search settles them in
+# milliseconds, the engine's cards needed takes seconds
+GIN_16 = {
+    "variant": "gin",
+    "rules": {"decks": 3, "jokers": 6},
+    "hand": "3C TC 4C 7D QD KS QC 7C 5H JK JK 7S 3D 7H TS 6C",
+    "discard_pile": ["5H"],
+}
 
 
 def _timed(client: FlaskClient, path: str, body: object) -> tuple[TestResponse, float]:
@@ -56,6 +67,41 @@ def test_an_advice_out_of_budget_is_a_503_problem_and_is_counted() -> None:
     assert 'rummy_http_requests_timed_out_total{endpoint="/v1/advise"}' in metrics
 
 
+def test_an_advice_cut_by_its_deadline_answers_the_discards_it_established() -> None:
+    client = make_client(REQUEST_TIME_LIMIT=0.5)
+    r, elapsed = _timed(client, "/v1/advise", GIN_16)
+    assert elapsed <= 0.5 + 0.5
+    assert r.status_code == 200, r.get_data(as_text=True)
+    advice = r.get_json()
+    assert advice["optimal"] is False
+    assert advice["cards_needed"] is None  # unknown, not unreachable
+    hand, rules = parse_cards(GIN_16["hand"]), make_rules("gin", GIN_16["rules"])
+    options = advice["discards"]
+    assert sorted(o["card"] for o in options) == sorted({str(c) for c in hand})
+    for o in options:
+        rest = list(hand)
+        rest.remove(parse_cards(o["card"])[0])
+        assert o["deadwood_points"] == solve(rest, rules, Goal.DEADWOOD).deadwood_points
+        assert o["cards_needed"] is None and "out of reach" not in o["reason"]
+    least = min(o["deadwood_points"] for o in options)
+    assert options[0]["deadwood_points"] == least
+    assert advice["recommendation"]["card"] == options[0]["card"]
+    metrics = client.get("/metrics").get_data(as_text=True)
+    assert 'rummy_http_requests_timed_out_total{endpoint="/v1/advise"}' in metrics
+
+
+def test_a_draw_advice_cut_by_its_deadline_claims_nothing_it_did_not_compare() -> None:
+    client = make_client(REQUEST_TIME_LIMIT=0.5)
+    r, elapsed = _timed(client, "/v1/advise", {**GIN_16, "phase": "draw"})
+    assert elapsed <= 0.5 + 0.5
+    assert r.status_code == 200, r.get_data(as_text=True)
+    advice = r.get_json()
+    assert advice["optimal"] is False
+    assert advice["take_discard"]["cards_needed"] is None
+    assert advice["take_discard"]["best_discard"] is None
+    assert "No live cards" not in advice["recommendation"]["reason"]
+
+
 def test_a_time_limited_solve_never_claims_the_goal_unreachable() -> None:
     client = make_client(SOLVER_TIME_LIMIT=0.001)
     body = {"variant": "liverpool", "round": 6, "hand": HARD_HAND}
@@ -66,6 +112,23 @@ def test_a_time_limited_solve_never_claims_the_goal_unreachable() -> None:
     assert answer["feasible"] is not False
     if answer["feasible"] is None or answer["cards_needed"] is None:
         assert answer["reason"] == "time_limit"
+
+
+def test_a_time_limited_gin_score_says_its_melding_is_not_proven_least() -> None:
+    client = make_client(SOLVER_TIME_LIMIT=0.05)
+    hand = "3S QC 9C 9H JD KD 5H QS 5S AC 5S 4D TH 2C KH JK 9D TS KC KH TD JK QH 8H QC KS KH"
+    r = client.post(
+        "/v1/score", json={"variant": "gin", "rules": {"decks": 3, "jokers": 6}, "hand": hand}
+    )
+    assert r.status_code == 200, r.get_data(as_text=True)
+    answer = r.get_json()
+    assert answer["optimal"] is False
+    assert answer["points"] == sum(c["points"] for c in answer["cards"])
+    assert (
+        make_client()
+        .post("/v1/score", json={"variant": "gin", "hand": GIN_HAND})
+        .get_json()["optimal"]
+    )
 
 
 def test_a_complete_answer_has_no_reason() -> None:
@@ -86,6 +149,26 @@ def test_work_that_never_looks_at_the_clock_is_stopped_past_its_budget() -> None
         while time.monotonic() - started < 5:  # pure Python, no clock checks of its own
             sum(range(100))
     assert time.monotonic() - started < 1.0
+
+
+def test_a_stopped_budget_is_left_to_assemble_its_answer_then_stopped_again() -> None:
+    budget = Budget.of(0.05)
+    started = time.monotonic()
+    left_alone = False
+    with pytest.raises(BudgetExhausted), enforced(budget):
+        try:
+            while True:
+                sum(range(100))
+        except BudgetExhausted:
+            budget.stop()  # as the advisor does: from here it only assembles its answer
+        stopped = time.monotonic()
+        while time.monotonic() - stopped < FINISH - 0.1:
+            sum(range(100))  # left alone
+        left_alone = True
+        while time.monotonic() - started < 5:
+            sum(range(100))
+    assert left_alone
+    assert time.monotonic() - started < 0.05 + OVERRUN + FINISH + 0.2
 
 
 def test_work_done_in_time_is_left_alone() -> None:

@@ -69,6 +69,8 @@ def advise_buy(ctx: Context, buys_made: int = 0) -> BuyAdvice:
             n = bought.cards_needed
             if n is not None and (now.needed is None or n < now.needed):
                 action, why = Action.BUY, f"{top} lowers cards needed to {n}."
+            elif n is None and not ctx.optimal:
+                why = f"The search ran out of time before {top} could be judged."
             else:
                 why = f"{top} does not lower cards needed."
     return BuyAdvice(

@@ -72,8 +72,9 @@ def _option(ctx: Context, card: Card, fig: Figures, deadwood: int) -> DiscardOpt
 def discard_options(ctx: Context, hand: Sequence[Card]) -> list[DiscardOption]:
     """Every distinct card of ``hand`` (a hand that has drawn) as the discard, ranked."""
     held = counts_of(hand)
-    figures = ctx.discard_figures(held)
+    # deadwood first: if the deadline cuts the engine, the options still rank by it
     deadwood = ctx.deadwood_after_each_discard(held)
+    figures = ctx.discard_figures(held)
     cards = list(dict.fromkeys(sort_cards(hand)))
     options = [_option(ctx, c, figures[c.id], deadwood[c.id]) for c in cards]
     ranked = rank_options(options, ctx.rules)
@@ -83,14 +84,15 @@ def discard_options(ctx: Context, hand: Sequence[Card]) -> list[DiscardOption]:
     out = []
     for o in ranked:
         shielded = protected_joker(o.card, ctx.rules) and not (o is best and o.goes_out)
-        out.append(replace(o, reason=discard_reason(o, best, ctx.goal, shielded)))
+        unknown = not figures[o.card.id].optimal
+        out.append(replace(o, reason=discard_reason(o, best, ctx.goal, shielded, unknown)))
     return out
 
 
 def advise_discard(ctx: Context) -> DiscardAdvice:
     hand = list(ctx.sit.hand)
-    needed = ctx.needed_after_draw(counts_of(hand))
     ranked = discard_options(ctx, hand)
+    needed = ctx.needed_after_draw(counts_of(hand))
     advice = advise_lay_down(ctx, hand, needed)
     return DiscardAdvice(
         phase=Phase.DISCARD,

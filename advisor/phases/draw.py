@@ -81,6 +81,8 @@ def take_discard(ctx: Context, top: Card, now: Figures) -> TakeDiscard:
         allowed, forced = _obliged_meld(ctx, top)
     held = with_card(counts_of(ctx.sit.hand), top.id)
     best, fig = best_discard(ctx, ctx.discard_figures(held), taken=top)
+    if not fig.optimal:
+        best = None  # the budget ran out before the discards were compared
     if forced is not None and forced != best:
         best, fig = forced, ctx.figures(without(held, forced.id), drawn=False)
     lower = fig.needed is not None and (now.needed is None or fig.needed < now.needed)
@@ -112,7 +114,9 @@ def _recommend(now: Figures, stock: StockDraw, take: TakeDiscard | None) -> Reco
             if expected is not None:
                 why += f", against {expected:g} expected after a stock draw"
             return Recommendation(Action.TAKE_DISCARD, take.card, why + ".")
-    if expected is None:
+    if expected is None and not now.optimal:
+        why = "The search ran out of time before the draws could be compared."
+    elif expected is None:
         why = "No live cards can reach the goal either way."
     else:
         why = f"A stock draw leaves {expected:g} cards needed on average"

@@ -35,6 +35,8 @@ blp = JsonBlueprint("v1", __name__, url_prefix="/v1", description="Solver and ad
 F = TypeVar("F", bound=Callable[..., Any])
 
 _BODY_ERRORS = ((400, "BAD_REQUEST"), (413, "REQUEST_ENTITY_TOO_LARGE"))
+# the operations that run in a lane, within the request's budget
+_BUDGETED = ("solve", "score", "advise")
 
 
 def _post(operation: str, request: Any, response: Any, description: str) -> Callable[[F], F]:
@@ -50,6 +52,14 @@ def _post(operation: str, request: Any, response: Any, description: str) -> Call
         )(func)
         for status, name in _BODY_ERRORS:
             func = blp.alt_response(status, response=name)(func)
+        if operation in _BUDGETED:
+            func = blp.alt_response(
+                503,
+                schema=ProblemSchema,
+                description="Nothing could be established within the request's budget, or "
+                "the server is too busy: retry after `Retry-After` seconds.",
+                content_type=PROBLEM_MIMETYPE,
+            )(func)
         func = blp.response(
             200,
             response,
