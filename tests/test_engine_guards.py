@@ -8,6 +8,7 @@ import pytest
 
 import advisor.engine
 from advisor.engine import Question, discard_figures, figures, sweep
+from solver.budget import WORK_PER_SECOND, Budget
 from solver.cards import counts_of, pack_counts, parse_cards
 from solver.goals import Goal
 from solver.rules import make_rules
@@ -24,7 +25,7 @@ def _live(hand: list[int]) -> list[int]:
 def test_a_sweep_past_its_work_limit_claims_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     held = counts_of(HAND)
     q = Question(ISRAELI, Goal.WIN)
-    monkeypatch.setattr(sweep, "WORK_LIMIT", 50)
+    monkeypatch.setattr(advisor.engine, "WORK_LIMIT", 50)
     monkeypatch.setattr(advisor.engine, "_LEAST", {})  # nothing answered before counts
     cut = discard_figures(q, held, _live(held))
     assert cut and all(f.optimal is False and f.needed is None and not f.outs for f in cut.values())
@@ -32,6 +33,26 @@ def test_a_sweep_past_its_work_limit_claims_nothing(monkeypatch: pytest.MonkeyPa
     rest[HAND[0].id] -= 1
     one = figures(q, rest, _live(held))
     assert (one.optimal, one.needed, dict(one.outs)) == (False, None, {})
+
+
+def test_the_requests_allowance_cuts_a_sweep_the_same_way_every_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    held = counts_of(HAND)
+    q = Question(ISRAELI, Goal.WIN)
+    states = 3000  # the allowance, in the engine's states (far less than this hand takes)
+    work = states * WORK_PER_SECOND / advisor.engine.STATES_PER_SECOND
+    answers = []
+    for _ in range(3):
+        monkeypatch.setattr(advisor.engine, "_LEAST", {})
+        budget = Budget(deadline=float("inf"), work=work)
+        cut = discard_figures(q, held, _live(held), budget)
+        answers.append({c: (f.needed, f.optimal) for c, f in cut.items()})
+        assert budget.work_left == 0
+    assert answers[0] == answers[1] == answers[2]
+    assert all(found == (None, False) for found in answers[0].values())
+    whole = discard_figures(q, held, _live(held), Budget(deadline=float("inf")))
+    assert all(f.optimal and f.needed is not None for f in whole.values())
 
 
 def test_within_the_limit_the_answer_is_the_hands_alone() -> None:

@@ -15,8 +15,8 @@ from advisor.engine._core import WorkLimit
 from advisor.engine.layoffs import Layoffs, shed_figures
 from advisor.engine.plan import Plan, reset_shared, shared_full
 from advisor.engine.question import Figures, Question
-from advisor.engine.sweep import Sweep
-from solver.budget import Budget
+from advisor.engine.sweep import WORK_LIMIT, Sweep
+from solver.budget import WORK_PER_SECOND, Budget
 from solver.cards import NUM_KINDS
 from solver.goals import Goal
 
@@ -24,21 +24,50 @@ __all__ = ["Figures", "Question", "discard_figures", "figures"]
 
 _PLANS: dict[tuple[Any, ...], Plan] = {}
 _MAX_PLANS = 64
-# Least costs already found, by sweep, with the figures at that cost: the drawn hand's
-# figures and its discards' ask the same sweep for the goals that keep a discard, so the
-# second call skips the deepening.
-_LEAST: dict[tuple[Any, ...], tuple[int, int] | None] = {}
+# Least costs already found, by sweep, with the figures at that cost and the states it
+# took: the drawn hand's figures and its discards' ask the same sweep for the goals that
+# keep a discard, so the second call skips the deepening (and is charged as if it had not:
+# what a request may still do never depends on what the process answered before).
+_LEAST: dict[tuple[Any, ...], tuple[tuple[int, int] | None, int]] = {}
 _LAYOFFS: dict[tuple[Any, ...], Layoffs] = {}
 _MAX_LAYOFF_MEMO = 100_000
 _MAX_LEAST = 256
+
+
+# Engine states per second of work, the rate at which a sweep's states are charged to the
+# request's allowance (solver.budget): near the tenth percentile of the passes of
+# bench/advise.py's corpus on this machine (1.7-2.2 million a second loaded, 2.3-3.6
+# median), so that a second of allowance is about a second of work or less.
+STATES_PER_SECOND = 2_500_000
+
+
+def _allowed(budget: Budget | None) -> int:
+    """The states a sweep may expand: its guard, and no more than the allowance left."""
+    if budget is None:
+        return WORK_LIMIT
+    states = budget.work_left / WORK_PER_SECOND * STATES_PER_SECOND
+    return WORK_LIMIT if states >= WORK_LIMIT else int(states)
+
+
+def _sweep(
+    q: Question, held: Sequence[int], live: Sequence[int], size: int, budget: Budget | None
+) -> Sweep:
+    return Sweep(plan_for(q), held, live, size, q.reserve, _allowed(budget))
+
+
+def _charge(budget: Budget | None, sweep: Sweep) -> None:
+    if budget is not None:
+        budget.spend(sweep.core.work * WORK_PER_SECOND / STATES_PER_SECOND)
 
 
 def _least(sweep: Sweep, budget: Budget | None) -> tuple[tuple[int, int] | None, bool]:
     """((least cost, outs mask) of the sweep, finished); None when no target exists."""
     key = sweep.key()
     if key in _LEAST:
-        return _LEAST[key], True
-    least: tuple[int, int] | None = None
+        least, work = _LEAST[key]
+        sweep.charge(work)
+        return least, True
+    least = None
     for bound in range(sweep.target + 1):
         if budget is not None and bound and budget.expired:
             return None, False
@@ -47,7 +76,7 @@ def _least(sweep: Sweep, budget: Budget | None) -> tuple[tuple[int, int] | None,
             break
     if len(_LEAST) >= _MAX_LEAST:
         _LEAST.clear()
-    _LEAST[key] = least
+    _LEAST[key] = (least, sweep.core.work)
     return least, True
 
 
@@ -108,10 +137,13 @@ def figures(
     size = sum(held)
     if _impossible(q, size):
         return Figures(None, {})
+    sweep = _sweep(q, held, live, size, budget)
     try:
-        least, finished = _least(Sweep(plan_for(q), held, live, size, q.reserve), budget)
-    except (OverflowError, WorkLimit):  # absurd custom rules: beyond what a sweep holds
+        least, finished = _least(sweep, budget)
+    except (OverflowError, WorkLimit):  # beyond what a sweep holds, or the allowance
         return Figures(None, {}, optimal=False)
+    finally:
+        _charge(budget, sweep)
     if not finished:
         return Figures(None, {}, optimal=False)
     return _figures(least, live)
@@ -138,13 +170,15 @@ def discard_figures(
     # The sweep over the whole hand, asked for one card fewer, is the least any discard
     # needs, and some discard needs exactly that (a target of fewer cards than the hand
     # leaves a held card out); every discard needs at most one more.
+    sweep = _sweep(q, held, live, size, budget)
     try:
-        sweep = Sweep(plan_for(q), held, live, size, q.reserve)
         least, finished = _least(sweep, budget)
         if finished and least is not None:
             found = sweep.every_discard(least[0] + 1)
-    except (OverflowError, WorkLimit):  # absurd custom rules: beyond what a sweep holds
+    except (OverflowError, WorkLimit):  # beyond what a sweep holds, or the allowance
         finished = False
+    finally:
+        _charge(budget, sweep)
     if not finished:
         return {d: Figures(None, {}, optimal=False) for d in kinds}
     if least is None:

@@ -258,7 +258,7 @@ cdef class Core:
     cdef vector[vector[uint32_t]] edge_step  # packed by ``step_of``
     cdef vector[FlatMap] kept
     cdef public long work  # states expanded so far, by every pass
-    cdef long limit  # the most this sweep may expand (a guard for absurd rules)
+    cdef public long limit  # the most this sweep may expand
 
     def __init__(self, plan, sweep, uint64_t start, long limit):
         self.t = plan.tables

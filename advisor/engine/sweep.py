@@ -22,16 +22,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from advisor.engine._core import Core
+from advisor.engine._core import Core, WorkLimit
 from advisor.engine.layout import pack
 from advisor.engine.plan import FINAL, KIND, Plan
 from solver.goals import Goal
 
 Entry = tuple[int, int]  # (cost, outs mask)
-# States one sweep may expand over all its passes (about 1.5 s of work here): no hand of
-# the presets comes near (bench/advise.py prints the most); beyond it the rules are absurd
-# and the engine answers optimal: false. A count, not a clock, so answers do not depend
-# on the machine's load.
+# States one sweep may expand over all its passes (about 3 s of work here), whatever the
+# request allows: beyond it the rules are absurd and the engine answers optimal: false
+# (bench/advise.py prints the most a hand of its corpus took). A count, not a clock, so
+# answers do not depend on the machine's load.
 WORK_LIMIT = 8_000_000
 
 
@@ -41,7 +41,13 @@ class Sweep:
     cards of it kept out of the melds as the final discard."""
 
     def __init__(
-        self, plan: Plan, held: Sequence[int], live: Sequence[int], size: int, reserve: int
+        self,
+        plan: Plan,
+        held: Sequence[int],
+        live: Sequence[int],
+        size: int,
+        reserve: int,
+        limit: int = WORK_LIMIT,
     ):
         self.p = plan
         self.held, self.live = held, live
@@ -76,12 +82,19 @@ class Sweep:
             else:
                 self.next_at.extend((lay.position + 1,) * 4)
         self.next_at.extend((plan.hi + 1,) * 4)  # after the end
-        self.core = Core(plan, self, pack(plan.layout), WORK_LIMIT)
+        self.core = Core(plan, self, pack(plan.layout), limit)
 
     def key(self) -> tuple[Any, ...]:
         """What the sweep's answers depend on (two sweeps with one key agree)."""
         knock = self.p.goal == Goal.KNOCK
         return (id(self.p), tuple(self.held), tuple(self.live), self.target, knock and self.reserve)
+
+    def charge(self, states: int) -> None:
+        """Count ``states`` expanded before (an answer kept from an earlier sweep of the
+        same question), as if this sweep had expanded them."""
+        self.core.work += states
+        if self.core.work > self.core.limit:
+            raise WorkLimit(self.core.limit)
 
     def tick(self) -> None:
         """Called by the compiled passes every few thousand states. Running Python code
