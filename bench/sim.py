@@ -66,6 +66,7 @@ def measure(
         "greedy_mean_penalty": round(g_mean, 2),
         "greedy_mean_penalty_95": [round(g_low, 2), round(g_high, 2)],
         "illegal_moves": sum(e.illegal for e in result.entries),
+        "illegal_reasons": [f"{e.name}: {r}" for e in result.entries for r in e.illegal_reasons],
         "goal_met": a["win_rate_95"][0] > share and a["mean_penalty"] < g_mean,
         "advisor_decisions_per_second": a["decisions_per_second"],
         "finishes": result.finishes,
@@ -117,6 +118,9 @@ def main() -> int:
     )
     for r in rows:
         print(_row(r))
+    for r in rows:
+        for reason in r["illegal_reasons"]:
+            print(f"illegal, {r['variant']} {r['players']}: {reason}")
     return 0
 
 
