@@ -6,7 +6,7 @@ penalty of the advisor and of the greedy seats, each with its 95% interval, and 
 the goal holds: the whole win-rate interval above the fair share and a lower mean penalty.
 
     .venv/bin/python bench/sim.py [--games 200] [--variants gin,israeli,rummy40,liverpool]
-        [--seed 1] [--round N] [--advisor-time-limit S] [--json]
+        [--players N] [--seed 1] [--round N] [--advisor-time-limit S] [--json]
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ def measure(
         "greedy_mean_penalty": round(g_mean, 2),
         "greedy_mean_penalty_95": [round(g_low, 2), round(g_high, 2)],
         "illegal_moves": sum(e.illegal for e in result.entries),
+        "illegal_reasons": [f"{e.name}: {r}" for e in result.entries for r in e.illegal_reasons],
         "goal_met": a["win_rate_95"][0] > share and a["mean_penalty"] < g_mean,
         "advisor_decisions_per_second": a["decisions_per_second"],
         "finishes": result.finishes,
@@ -90,6 +91,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--variants", default=",".join(dict.fromkeys(v for v, _ in TABLES)))
+    p.add_argument("--players", type=int, default=None, help="only the tables of N seats")
     p.add_argument("--seed", default="1")
     p.add_argument("--round", type=int, default=None, help="Liverpool: only this round")
     p.add_argument("--advisor-time-limit", type=float, default=None)
@@ -101,7 +103,7 @@ def main() -> int:
         p.error(f"unknown variant {unknown[0]!r}")
     rows = []
     for variant, players in TABLES:
-        if variant not in wanted:
+        if variant not in wanted or args.players not in (None, players):
             continue
         round_ = args.round if PRESETS[variant].contracts else None
         rows.append(
@@ -116,6 +118,9 @@ def main() -> int:
     )
     for r in rows:
         print(_row(r))
+    for r in rows:
+        for reason in r["illegal_reasons"]:
+            print(f"illegal, {r['variant']} {r['players']}: {reason}")
     return 0
 
 

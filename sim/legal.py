@@ -95,23 +95,34 @@ def _swap(rules: Rules, meld: Meld, swap: JokerSwap) -> Meld:
 def lay_off(
     rules: Rules, hand: list[Card], table: list[Meld], layoffs: Sequence[tuple[Card, int]]
 ) -> None:
-    """Lay each card onto its meld (in passes, so 9H may go before TH), or raise."""
+    """Lay the cards onto their melds, or raise. A meld's cards go on together when they
+    fit so (8S with a joker as 9S onto TS..KS), else one at a time in passes (9H may go
+    before TH)."""
     for card, onto in layoffs:
         if not 0 <= onto < len(table):
             raise Breach(f"layoff: {card} onto {onto}, but the table has {len(table)} melds")
     _take(hand, [c for c, _ in layoffs], "layoff")
-    left = list(layoffs)
+    groups: dict[int, list[Card]] = {}
+    for card, onto in layoffs:
+        groups.setdefault(onto, []).append(card)
+    for onto, group in groups.items():
+        together = extend_meld(table[onto], group, rules)
+        table[onto] = together or _one_at_a_time(rules, table[onto], group, onto)
+
+
+def _one_at_a_time(rules: Rules, meld: Meld, group: list[Card], onto: int) -> Meld:
+    left = list(group)
     while left:
         placed = False
-        for card, onto in list(left):
-            grown = extend_meld(table[onto], [card], rules)
+        for card in list(left):
+            grown = extend_meld(meld, [card], rules)
             if grown is not None:
-                table[onto] = grown
-                left.remove((card, onto))
+                meld = grown
+                left.remove(card)
                 placed = True
         if not placed:
-            card, onto = left[0]
-            raise Breach(f"layoff: {card} does not fit table meld {onto}")
+            raise Breach(f"layoff: {left[0]} does not fit table meld {onto}")
+    return meld
 
 
 def _knock(rules: Rules, hand: list[Card], play: Play) -> Applied:

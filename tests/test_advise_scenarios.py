@@ -259,6 +259,21 @@ def test_gin_does_not_knock_over_10() -> None:
     assert a["recommendation"]["card"] in ("KD", "QH")
 
 
+def test_gin_keeps_back_the_card_next_to_one_the_opponent_took() -> None:
+    # TH and JH leave the same hand figures; the opponent took 8H from the pile, and TH
+    # would go into the run it is collecting (8H 9H TH), JH would not
+    hand = "AS 2S 3S 4D 5D 6D 8C 8D TH JH KC"
+    plain = advise(situation("gin", hand))
+    order = [d["card"] for d in plain["discards"]]
+    assert order.index("TH") < order.index("JH")
+    sit = Situation(make_rules("gin"), tuple(parse_cards(hand)), seen=tuple(parse_cards("8H")))
+    watched = advise(sit)
+    th, jh = entry(watched, "TH"), entry(watched, "JH")
+    assert (th["cards_needed"], th["outs"]) == (jh["cards_needed"], jh["outs"])
+    order = [d["card"] for d in watched["discards"]]
+    assert order.index("JH") < order.index("TH")
+
+
 def test_rummy40_last_card_is_thrown_to_go_out() -> None:
     # opened, one card left (the joker): throwing it ends the hand, joker or not
     rules = make_rules("rummy40")

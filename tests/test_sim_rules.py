@@ -142,6 +142,17 @@ def test_a_set_gives_up_its_joker_only_for_both_missing_suits() -> None:
         apply_play(rules, None, hand, table, True, one)
 
 
+def test_a_natural_and_a_joker_lay_off_together_onto_one_run() -> None:
+    # 8S alone does not reach TS..KS; with the joker as 9S the two cards fit together
+    rules = make_rules("rummy40")
+    table = [table_meld("TS JS QS KS", rules)]
+    hand = cards("8S JK KH")
+    layoffs = ((cards("8S")[0], 0), (cards("JK")[0], 0))
+    after = apply_play(rules, None, hand, table, True, Play(layoffs=layoffs, discard=hand[-1]))
+    assert [str(c) for c in after.table[0].cards] == ["8S", "JK", "TS", "JS", "QS", "KS"]
+    assert after.left == ()
+
+
 def test_going_out_always_ends_with_a_discard() -> None:
     rules = make_rules("rummy40")
     table = [table_meld("5H 6H 7H", rules)]

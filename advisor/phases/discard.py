@@ -31,20 +31,46 @@ def protected_joker(card: Card, rules: Rules) -> bool:
     return card.is_joker and rules.jokers > 0 and rules.joker_hand_penalty > 0
 
 
-def _key(opt: DiscardOption) -> tuple[Any, ...]:
+def collected(card: Card, taken: Sequence[Card], rules: Rules) -> bool:
+    """``card`` would join a meld in the making with a card an opponent took from the
+    pile (and still holds): a set of its rank, or a run within reach in its suit. Such
+    a throw is likely what that player is collecting."""
+    if card.is_joker:
+        return False
+    for t in taken:
+        if t.is_joker:
+            continue
+        if t.rank == card.rank and not (rules.set_distinct_suits and t.suit == card.suit):
+            return True
+        if t.suit == card.suit and t.rank != card.rank:
+            ranks = (t.rank, card.rank)
+            gap = abs(t.rank - card.rank)
+            if rules.max_position == 14 and 1 in ranks:  # the ace also sits above the king
+                gap = min(gap, 14 - max(ranks))
+            if gap < rules.run_min:
+                return True
+    return False
+
+
+def _key(opt: DiscardOption, fed: frozenset[Card]) -> tuple[Any, ...]:
     return (
         opt.cards_needed is None,
         opt.cards_needed or 0,
         -opt.outs,
         opt.playable_on_table,  # avoided when an equal alternative exists
+        opt.card in fed,  # likewise a card an opponent visibly collects
         opt.deadwood_points,  # most points shed: the least deadwood left
         -opt.points_shed,
         opt.card.sort_key,
     )
 
 
-def rank_options(options: Sequence[DiscardOption], rules: Rules) -> list[DiscardOption]:
-    ranked = sorted(options, key=_key)
+def rank_options(
+    options: Sequence[DiscardOption], rules: Rules, taken: Sequence[Card] = ()
+) -> list[DiscardOption]:
+    """Best first; ``taken``: the cards the opponents took from the pile and still hold."""
+    fed = frozenset(o.card for o in options if collected(o.card, taken, rules))
+    ranked = sorted(options, key=lambda o: _key(o, fed))
     keep = [o for o in ranked if not protected_joker(o.card, rules)]
     jokers = [o for o in ranked if protected_joker(o.card, rules)]
     # a joker leads only when throwing it is the one way to go out this turn
@@ -77,7 +103,7 @@ def discard_options(ctx: Context, hand: Sequence[Card]) -> list[DiscardOption]:
     figures = ctx.discard_figures(held)
     cards = list(dict.fromkeys(sort_cards(hand)))
     options = [_option(ctx, c, figures[c.id], deadwood[c.id]) for c in cards]
-    ranked = rank_options(options, ctx.rules)
+    ranked = rank_options(options, ctx.rules, ctx.sit.seen)
     if not ranked:
         return ranked
     best = ranked[0]
