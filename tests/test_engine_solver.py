@@ -19,7 +19,7 @@ from solver.goals import Goal
 from solver.rules import Rules, make_rules
 from solver.solve import solve
 
-HANDS = int(os.environ.get("ENGINE_SOLVER_HANDS", "150"))
+HANDS = int(os.environ.get("ENGINE_SOLVER_HANDS", "100"))
 
 
 def deal(rules: Rules, size: int, rng: random.Random) -> list[Card]:
