@@ -238,7 +238,7 @@ cdef class Core:
     cdef uint64_t msk[NFIELDS]
     cdef int need_off
     cdef int nlayers
-    cdef vector[int] step, position, suit, card, set_here, carry_out, carry_in
+    cdef vector[int] step, suit, card, set_here, carry_out, carry_in
     cdef vector[int] hrem, before, fut_wild, fut_held_wild, next_at
     cdef int held[53]
     cdef int live[53]
@@ -278,7 +278,6 @@ cdef class Core:
         self.nlayers = len(plan.layers)
         for lay in plan.layers:
             self.step.push_back(lay.step)
-            self.position.push_back(lay.position)
             self.suit.push_back(lay.suit)
             self.card.push_back(lay.card)
             self.set_here.push_back(lay.set_here)
@@ -341,11 +340,6 @@ cdef class Core:
             if x > 0:
                 found += x
         return found
-
-    cdef vector[uint64_t]* uses(
-        self, int i, int avail, int setn, int top, uint64_t tsets, int dead, int resv
-    ) except NULL:
-        return self.t.extras_for(i, avail, setn, top, tsets, dead, resv, self.reserve)
 
     # -- moves --------------------------------------------------------------------------
 
@@ -438,7 +432,7 @@ cdef class Core:
         cdef vector[uint64_t] single
         cdef vector[uint64_t]* uses
         if self.set_here[i]:
-            uses = self.uses(i, avail, setn, top, tsets, dead, resv)
+            uses = self.t.extras_for(i, avail, setn, top, tsets, dead, resv, self.reserve)
         else:
             single.push_back(
                 tsets << 41 | <uint64_t>dead << 29 | <uint64_t>resv << 28

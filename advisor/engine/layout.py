@@ -64,7 +64,7 @@ def pack(layout: Layout, **values: int) -> int:
     values["need"] = values.get("need", 0) + layout.need_offset
     for k, name in enumerate(FIELDS):
         v = values.get(name, 0)
-        assert 0 <= v < 1 << layout.widths[name] or (v == 0 and not layout.widths[name])
+        assert 0 <= v < 1 << layout.widths[name]
         state |= v << offsets[k]
     return state
 

@@ -391,27 +391,26 @@ class Plan:
         """Uses of ``avail`` copies of layer ``i``'s card other than runs, at its rank's
         layer: set naturals, table-set layoffs, deadwood kept (knock) and copies committed
         as wilds; packed by ``layout.pack_extra``. ``reserve``: the sweep's."""
-        p = self
-        lay = p.layers[i]
+        lay = self.layers[i]
         rank, c, s = lay.rank, lay.card, lay.suit
         out: list[int] = []
-        most_set = p.decks if p.sets_allowed and p.q.new_melds else 0
+        most_set = self.decks if self.sets_allowed and self.q.new_melds else 0
         most_set = min(most_set, avail)
-        tsets_opts: list[tuple[tuple[int, ...], int]] = [(p.tsets_of[tsets_id], 0)]
-        for j in p.tsets_at.get(rank, ()):
-            _, suits, room, _ = p.table_sets[j]
-            if p.distinct and s in suits:
+        tsets_opts: list[tuple[tuple[int, ...], int]] = [(self.tsets_of[tsets_id], 0)]
+        for j in self.tsets_at.get(rank, ()):
+            _, suits, room, _ = self.table_sets[j]
+            if self.distinct and s in suits:
                 continue
-            most = 1 if p.distinct else room
+            most = 1 if self.distinct else room
             grown: list[tuple[tuple[int, ...], int]] = []
             for tsets, k in tsets_opts:
                 for x in range(0, min(most, room - tsets[j]) + 1):
                     if k + x <= avail:
                         grown.append(((*tsets[:j], tsets[j] + x, *tsets[j + 1 :]), k + x))
             tsets_opts = grown
-        knock = p.knock_max
-        value = p.value[c]
-        wild = p.is_wild[c]
+        knock = self.knock_max
+        value = self.value[c]
+        wild = self.is_wild[c]
         for a in range(most_set + 1):
             n = set_n + a
             top = max(set_top, a)
@@ -419,7 +418,7 @@ class Plan:
                 used = a + k
                 if used > avail:
                     continue
-                tid = p.tsets_id(tsets)
+                tid = self.tsets_id(tsets)
                 rest = avail - used
                 for commit in range(rest + 1) if wild else (0,):
                     left = rest - commit
