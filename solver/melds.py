@@ -72,5 +72,5 @@ def make_set(rank: int, naturals: Sequence[Card], wilds: Sequence[Card]) -> Meld
 
 def make_run(suit: int, low: int, slots: Sequence[Card]) -> Meld:
     """A run of ``suit`` from ``low``: ``slots[i]`` plays as position ``low + i``."""
-    stands = tuple(Card((low + i - 1) % 13 + 1, suit) for i in range(len(slots)))
+    stands = tuple(Card.from_id(suit * 13 + (low + i - 1) % 13) for i in range(len(slots)))
     return Meld("run", tuple(slots), stands, suit=suit, low=low, high=low + len(slots) - 1)

@@ -43,10 +43,11 @@ class PartitionModel:
     model: cp_model.CpModel = field(default_factory=_Model)
     x: list[cp_model.IntVar] = field(default_factory=list)
     pools: list[tuple[tuple[int, ...], cp_model.IntVar]] = field(default_factory=list)
-    used: list[cp_model.LinearExpr] = field(default_factory=list)
+    used: list[cp_model.LinearExpr | int] = field(default_factory=list)
     wild_slots: list[tuple[cp_model.IntVar, int]] = field(default_factory=list)
     open: list[list[cp_model.IntVar]] = field(default_factory=list)
-    touched: set[int] = field(default_factory=set)  # cards some template may use
+    # the most copies of each card the melds could use as itself, by the variables' bounds
+    most: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
 
     def __post_init__(self) -> None:
         m, r = self.model, self.rules
@@ -65,6 +66,7 @@ class PartitionModel:
             self.x.append(var)
             for c, k in counts.items():
                 terms[c].append((var, k))
+                self.most[c] += k * ub
             if wilds:
                 self.wild_slots.append((var, wilds))
             opens = [-2 - c for c in t.slots if c <= -2]
@@ -76,8 +78,7 @@ class PartitionModel:
         for value, ids in sorted(by_value.items()):
             top = sum(self.supply[c] for c in ids)
             self.pools.append((tuple(ids), m.new_int_var(0, top, f"w{value}")))
-        self.used = [_sum(terms[cid]) for cid in range(NUM_KINDS)]
-        self.touched = {cid for cid in range(NUM_KINDS) if terms[cid]}
+        self.used = [_sum(terms[cid]) if terms[cid] else 0 for cid in range(NUM_KINDS)]
 
     def _open(
         self,
@@ -95,6 +96,7 @@ class PartitionModel:
             nat = m.new_int_var(0, min(ub, self.supply[c]), "o")
             m.add(nat <= x)
             terms[c].append((nat, 1))
+            self.most[c] += min(ub, self.supply[c])
             nats.append(nat)
         self.wild_slots.append((x, len(nats)))
         self.wild_slots.extend((nat, -1) for nat in nats)
@@ -110,16 +112,20 @@ class PartitionModel:
         add slots of their own to ``wild_slots``, e.g. layoffs)."""
         self.model.add(_sum(self.wild_slots) == _sum([(v, 1) for _, v in self.pools]))
 
-    def units(self) -> list[tuple[tuple[int, ...], cp_model.LinearExpr]]:
-        """Each card not in a wild pool alone with its uses; each pool with its cards'
-        natural uses plus its wild uses. A unit's total may not exceed the copies held
-        of its cards (and ``used[c]`` alone not those of ``c``)."""
+    def units(self) -> list[tuple[tuple[int, ...], cp_model.LinearExpr | int, int]]:
+        """Each held card not in a wild pool alone with its uses; each pool with its cards'
+        natural uses plus its wild uses; and the most the unit's uses can reach. A unit's
+        total may not exceed the copies held of its cards (and ``used[c]`` alone not those
+        of ``c``). Cards not held have no unit: no template uses them."""
         pooled = {c for ids, _ in self.pools for c in ids}
-        out: list[tuple[tuple[int, ...], cp_model.LinearExpr]] = [
-            ((c,), self.used[c]) for c in range(NUM_KINDS) if c not in pooled
+        out: list[tuple[tuple[int, ...], cp_model.LinearExpr | int, int]] = [
+            ((c,), self.used[c], self.most[c])
+            for c in range(NUM_KINDS)
+            if self.supply[c] and c not in pooled
         ]
         for ids, var in self.pools:
-            out.append((ids, cp_model.LinearExpr.sum([self.used[c] for c in ids]) + var))
+            most = sum(self.most[c] for c in ids) + sum(self.supply[c] for c in ids)
+            out.append((ids, cp_model.LinearExpr.sum([self.used[c] for c in ids]) + var, most))
         return out
 
     # -- goal constraints --

@@ -135,17 +135,21 @@ def _solve(
         out = {cid: m.new_bool_var(f"d{cid}") for cid in held}
         m.add(cp_model.LinearExpr.sum(list(out.values())) == (1 if fixed_reserve else met))
     # deadwood per unit: a card, or a pool of interchangeable wild cards
+    # (no row a bound already implies: a model this small is solved in about the time
+    # CP-SAT takes to read it, so redundant rows are not free)
     left: list[tuple[int, cp_model.LinearExpr]] = []
-    for ids, used in pm.units():
+    for ids, used, most in pm.units():
         have = sum(counts[c] for c in ids)
-        if not have:
-            m.add(used == 0)
-            continue
-        remain = have - used - cp_model.LinearExpr.sum([out[c] for c in ids if c in out])
-        m.add(remain >= 0)
+        kept = [out[c] for c in ids if c in out]
+        remain = have - used - cp_model.LinearExpr.sum(kept)
+        if most + min(len(kept), 1) > have:
+            m.add(remain >= 0)
         left.append((rules.value(Card.from_id(ids[0])), remain))
+        if len(ids) > 1:  # a pool: each of its cards is also bounded by its own copies
+            for cid in ids:
+                if pm.most[cid] + (cid in out) > counts[cid]:
+                    m.add(pm.used[cid] + out.get(cid, 0) <= counts[cid])
     for cid in held:
-        m.add(pm.used[cid] + out.get(cid, 0) <= counts[cid])
         if must[cid]:
             m.add(pm.used[cid] >= must[cid]).only_enforce_if(met)
     if goal is Goal.CONTRACT:
