@@ -78,7 +78,11 @@ class _Watchdog:
                 self._heap = []
                 threading.Thread(target=self._run, name="budget-watchdog", daemon=True).start()
             heapq.heappush(self._heap, (guard.deadline, next(self._seq), guard))
-            self._cond.notify()
+            # the thread sleeps until the earliest deadline; waking it for a later one (the
+            # usual case: every request has the same budget) would cost every request a
+            # thread switch, and finished guards are dropped when it wakes anyway
+            if self._heap[0][2] is guard:
+                self._cond.notify()
 
     def _run(self) -> None:
         while True:

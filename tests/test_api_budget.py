@@ -164,6 +164,16 @@ def test_work_that_never_looks_at_the_clock_is_stopped_past_its_budget() -> None
     assert time.monotonic() - started < 1.0
 
 
+def test_a_short_budget_is_stopped_on_time_beside_a_longer_one() -> None:
+    """The watchdog sleeps until the earliest deadline; a request arriving with an earlier
+    one than all those watched (a smaller budget) must still wake it."""
+    started = time.monotonic()
+    with enforced(Budget.of(30.0)), pytest.raises(BudgetExhausted), enforced(Budget.of(0.1)):
+        while time.monotonic() - started < 5:
+            sum(range(100))
+    assert time.monotonic() - started < 0.1 + OVERRUN + 0.3
+
+
 def test_a_stopped_budget_is_left_to_assemble_its_answer_then_stopped_again() -> None:
     budget = Budget.of(0.05)
     started = time.monotonic()
