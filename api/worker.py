@@ -13,7 +13,7 @@ import socket
 import uuid
 from typing import Any
 
-from gunicorn import util  # type: ignore[import-untyped]
+from gunicorn import glogging, util  # type: ignore[import-untyped]
 from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
 
 from api import shedding
@@ -67,6 +67,15 @@ def _refuse_waiting(listener: Any) -> None:
             pass  # the client went away
         finally:
             conn.close()
+
+
+class AppAccessLogger(glogging.Logger):  # type: ignore[misc]
+    """Gunicorn's logger without its access log: the app writes one JSON line per request,
+    with its request id. (With ``logconfig_dict`` set, gunicorn would otherwise build the
+    fields of an access line on every request, then drop it.)"""
+
+    def access(self, resp: Any, req: Any, environ: Any, request_time: Any) -> None:
+        pass
 
 
 class DrainingWorker(ThreadWorker):  # type: ignore[misc]
