@@ -1,8 +1,9 @@
 """HTTP benchmark (not a test): gunicorn with 2 workers on loopback, concurrent clients.
 
 Measures requests/s and p50/p99 latency of POST /v1/solve (realistic hands, several variants)
-and GET /livez, for a bounded number of requests. Targets: /v1/solve throughput at least half
-of /livez's, p99 of /v1/solve at most 50 ms.
+and GET /livez, for a bounded number of requests, and the CPU the server's workers and this
+client spent per request (Linux: from /proc), which says which side bounds the rate.
+Targets: /v1/solve throughput at least half of /livez's, p99 of /v1/solve at most 50 ms.
 
     .venv/bin/python bench/http.py [--requests 400] [--clients 4]
 """
@@ -20,6 +21,7 @@ sys.path.insert(0, str(_HERE.parent / "tests"))
 
 import argparse  # noqa: E402
 import itertools  # noqa: E402
+import os  # noqa: E402
 import statistics  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
@@ -27,7 +29,7 @@ from collections.abc import Callable  # noqa: E402
 from typing import Any  # noqa: E402
 
 import requests  # noqa: E402
-from server_process import gunicorn_server  # noqa: E402
+from server_process import gunicorn_process  # noqa: E402
 
 SOLVE_BODIES: list[dict[str, Any]] = [
     {"variant": "gin", "hand": "AS 2S 3S 7H 7D 7C JD QD KD 5C"},
@@ -44,7 +46,19 @@ SOLVE_BODIES: list[dict[str, Any]] = [
 TargetFn = Callable[[requests.Session, int], requests.Response]
 
 
-def run(name: str, call: TargetFn, total: int, clients: int) -> dict[str, Any]:
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU of processes (all their threads) so far; 0 where /proc is not."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def run(name: str, call: TargetFn, total: int, clients: int, pids: list[int]) -> dict[str, Any]:
     counter = itertools.count()
     latencies: list[float] = []
     errors = 0
@@ -66,12 +80,15 @@ def run(name: str, call: TargetFn, total: int, clients: int) -> dict[str, Any]:
                     errors += 1
 
     threads = [threading.Thread(target=worker) for _ in range(clients)]
+    server_before, client_before = cpu_seconds(pids), time.process_time()
     started = time.perf_counter()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     wall = time.perf_counter() - started
+    server_cpu = cpu_seconds(pids) - server_before
+    client_cpu = time.process_time() - client_before
     cuts = statistics.quantiles(latencies, n=100)
     return {
         "name": name,
@@ -80,6 +97,8 @@ def run(name: str, call: TargetFn, total: int, clients: int) -> dict[str, Any]:
         "rps": len(latencies) / wall,
         "p50_ms": cuts[49] * 1000,
         "p99_ms": cuts[98] * 1000,
+        "server_cpu_ms": server_cpu / len(latencies) * 1000,
+        "client_cpu_ms": client_cpu / len(latencies) * 1000,
     }
 
 
@@ -90,7 +109,8 @@ def main() -> int:
     args = parser.parse_args()
     total = max(10, min(args.requests, 5000))
 
-    with gunicorn_server(workers=2) as base:
+    with gunicorn_process(workers=2) as server:
+        base, pids = server.url, server.worker_pids()
 
         def livez(session: requests.Session, i: int) -> requests.Response:
             return session.get(f"{base}/livez", timeout=10)
@@ -103,16 +123,18 @@ def main() -> int:
             for _ in range(2):
                 r = requests.post(f"{base}/v1/solve", json=body, timeout=10)
                 r.raise_for_status()
-        rows = [run("GET /livez", livez, total, args.clients)]
-        rows.append(run("POST /v1/solve", solve, total, args.clients))
+        rows = [run("GET /livez", livez, total, args.clients, pids)]
+        rows.append(run("POST /v1/solve", solve, total, args.clients, pids))
 
     print(
         f"{'endpoint':<16} {'requests':>8} {'errors':>6} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
+        f" {'server cpu ms':>14} {'client cpu ms':>14}"
     )
     for row in rows:
         print(
             f"{row['name']:<16} {row['requests']:>8} {row['errors']:>6} {row['rps']:>8.1f}"
             f" {row['p50_ms']:>8.2f} {row['p99_ms']:>8.2f}"
+            f" {row['server_cpu_ms']:>14.2f} {row['client_cpu_ms']:>14.2f}"
         )
     ratio = rows[1]["rps"] / rows[0]["rps"]
     ok = ratio >= 0.5 and rows[1]["p99_ms"] <= 50 and rows[1]["errors"] == 0
