@@ -200,11 +200,15 @@ class ResponseSchema(Schema):
     class Meta:
         unknown = INCLUDE
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._nullable = {f.data_key or n for n, f in self.dump_fields.items() if f.allow_none}
+
     @post_dump
     def _omit_unset(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         # A library value may hold None where a field does not apply (a dataclass has every
         # attribute); the document does not allow null there, so the field is left out.
-        nullable = {f.data_key or name for name, f in self.dump_fields.items() if f.allow_none}
+        nullable = self._nullable
         return {key: value for key, value in data.items() if value is not None or key in nullable}
 
 
