@@ -165,8 +165,11 @@ def new_solver(time_limit: float, wall_limit: float | None = None) -> cp_model.C
     p.max_deterministic_time = max(time_limit, MIN_SOLVE_SECONDS) * WORK_PER_SECOND
     guard = WALL_GUARD * max(time_limit, MIN_SOLVE_SECONDS) if wall_limit is None else wall_limit
     p.max_time_in_seconds = max(guard, 0.001)
-    # probing costs more than it saves on models this small (bench/solve.py: p99 halves)
+    # probing costs more than it saves on models this small (bench/solve.py: p99 halves);
+    # so does the whole presolve: on 30-card hands it turned some 0.6-0.9 s solves (one not
+    # proved optimal) into 30-70 ms ones, and on 10-15 cards it is half of the solve
     p.cp_model_probing_level = 0
+    p.cp_model_presolve = False
     return solver
 
 

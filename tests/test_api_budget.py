@@ -129,7 +129,7 @@ def test_a_time_limited_solve_never_claims_the_goal_unreachable() -> None:
 
 def test_a_time_limited_gin_score_says_its_melding_is_not_proven_least() -> None:
     client = make_client(SOLVER_TIME_LIMIT=0.05)
-    hand = "3S QC 9C 9H JD KD 5H QS 5S AC 5S 4D TH 2C KH JK 9D TS KC KH TD JK QH 8H QC KS KH"
+    hand = "6H AS 2S 3C 3S 2H 9H 9C 4S JK 7H 8S 6C 2H JK 7C 5H 5H QD QH 8H JK 5C 6D 2D 8D 7S 4H"
     r = client.post(
         "/v1/score", json={"variant": "gin", "rules": {"decks": 3, "jokers": 6}, "hand": hand}
     )
