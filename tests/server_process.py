@@ -82,7 +82,14 @@ def gunicorn_process(
             if time.monotonic() > deadline:
                 raise RuntimeError("gunicorn did not become ready")
             time.sleep(0.1)
-        yield Server(base, proc)
+        server = Server(base, proc)
+        # the master forks its workers one after another (about half a second apart here):
+        # whoever measures "the server" wants all of them serving
+        while len(server.worker_pids()) < workers:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn did not start {workers} workers")
+            time.sleep(0.05)
+        yield server
     finally:
         proc.terminate()
         try:
