@@ -10,10 +10,13 @@ DEFAULTS: dict[str, Any] = {
     "SOLVER_TIME_LIMIT": 2.0,
     # A request's whole wall-clock budget: parsing, model building and every solve.
     "REQUEST_TIME_LIMIT": 2.5,
-    # Per worker process: advice and solves running at once, and waiting beyond those.
+    # Per worker process: advice and solves running at once, and waiting beyond those
+    # (advice: QUEUE_DEPTH). Solves take milliseconds, so more of them may wait: a client's
+    # four kept-alive connections on one worker are served in turn, not refused.
     "ADVISE_CONCURRENCY": 1,
     "SOLVE_CONCURRENCY": 1,
     "QUEUE_DEPTH": 2,
+    "SOLVE_QUEUE_DEPTH": 4,
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "LOG_LEVEL": "INFO",
     "CORS_ORIGINS": "",
@@ -26,6 +29,7 @@ _ENV_PARSERS: dict[str, type] = {
     "ADVISE_CONCURRENCY": int,
     "SOLVE_CONCURRENCY": int,
     "QUEUE_DEPTH": int,
+    "SOLVE_QUEUE_DEPTH": int,
     "MAX_CONTENT_LENGTH": int,
     "LOG_LEVEL": str,
     "CORS_ORIGINS": str,
@@ -67,7 +71,8 @@ def load_config(
         if int(settings[name]) <= 0:
             raise ConfigError(f"{name} must be positive")
         settings[name] = int(settings[name])
-    if int(settings["QUEUE_DEPTH"]) < 0:
-        raise ConfigError("QUEUE_DEPTH must be 0 or more")
-    settings["QUEUE_DEPTH"] = int(settings["QUEUE_DEPTH"])
+    for name in ("QUEUE_DEPTH", "SOLVE_QUEUE_DEPTH"):
+        if int(settings[name]) < 0:
+            raise ConfigError(f"{name} must be 0 or more")
+        settings[name] = int(settings[name])
     return settings

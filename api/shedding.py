@@ -94,8 +94,10 @@ def _release(error: BaseException | None) -> None:
 
 
 def install(app: Flask) -> None:
-    limits = {"advise": app.config["ADVISE_CONCURRENCY"], "solve": app.config["SOLVE_CONCURRENCY"]}
-    depth = app.config["QUEUE_DEPTH"]
-    app.extensions[_LANES_KEY] = {name: Lane(name, n, depth) for name, n in limits.items()}
+    config = app.config
+    app.extensions[_LANES_KEY] = {
+        "advise": Lane("advise", config["ADVISE_CONCURRENCY"], config["QUEUE_DEPTH"]),
+        "solve": Lane("solve", config["SOLVE_CONCURRENCY"], config["SOLVE_QUEUE_DEPTH"]),
+    }
     app.before_request(_admit)
     app.teardown_request(_release)
