@@ -145,7 +145,7 @@ def _solve(
         if most + min(len(kept), 1) > have:
             m.add(remain >= 0)
         left.append((rules.value(Card.from_id(ids[0])), remain))
-        if len(ids) > 1:  # a pool: each of its cards is also bounded by its own copies
+        if len(ids) > 1:  # a pool of several cards: each is bounded by its own copies too
             for cid in ids:
                 if pm.most[cid] + (cid in out) > counts[cid]:
                     m.add(pm.used[cid] + out.get(cid, 0) <= counts[cid])

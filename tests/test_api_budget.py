@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import time
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
-from api_support import GIN_HAND, make_client, problem_of
+from api_support import GIN_HAND, HARD_GIN, make_client, problem_of
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
@@ -89,16 +89,25 @@ def _engine_work_is_free(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(advisor.engine, "_LEAST", {})
 
 
-def test_an_advice_cut_by_its_deadline_answers_the_discards_it_established(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _cut_advice(
+    monkeypatch: pytest.MonkeyPatch, body: dict[str, object]
+) -> tuple[FlaskClient, dict[str, Any]]:
+    """The advice on ``body`` when only its deadline (``_CUT``) stops its engine work, which
+    never ends by itself: a 200 within the deadline and half a second; the client too."""
     _engine_work_is_free(monkeypatch)
     monkeypatch.setattr(advisor.context, "discard_figures", _endless)
     client = make_client(REQUEST_TIME_LIMIT=_CUT)
-    r, elapsed = _timed(client, "/v1/advise", GIN_16)
+    r, elapsed = _timed(client, "/v1/advise", body)
     assert elapsed <= _CUT + 0.5
     assert r.status_code == 200, r.get_data(as_text=True)
-    advice = r.get_json()
+    advice: dict[str, Any] = r.get_json()
+    return client, advice
+
+
+def test_an_advice_cut_by_its_deadline_answers_the_discards_it_established(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client, advice = _cut_advice(monkeypatch, GIN_16)
     assert advice["optimal"] is False
     assert advice["cards_needed"] is None  # unknown, not unreachable
     hand, rules = parse_cards(GIN_16["hand"]), make_rules("gin", GIN_16["rules"])
@@ -119,13 +128,7 @@ def test_an_advice_cut_by_its_deadline_answers_the_discards_it_established(
 def test_a_draw_advice_cut_by_its_deadline_claims_nothing_it_did_not_compare(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _engine_work_is_free(monkeypatch)
-    monkeypatch.setattr(advisor.context, "discard_figures", _endless)
-    client = make_client(REQUEST_TIME_LIMIT=_CUT)
-    r, elapsed = _timed(client, "/v1/advise", {**GIN_16, "phase": "draw"})
-    assert elapsed <= _CUT + 0.5
-    assert r.status_code == 200, r.get_data(as_text=True)
-    advice = r.get_json()
+    _, advice = _cut_advice(monkeypatch, {**GIN_16, "phase": "draw"})
     assert advice["optimal"] is False
     assert advice["take_discard"]["cards_needed"] is None
     assert advice["take_discard"]["best_discard"] is None
@@ -146,10 +149,7 @@ def test_a_time_limited_solve_never_claims_the_goal_unreachable() -> None:
 
 def test_a_time_limited_gin_score_says_its_melding_is_not_proven_least() -> None:
     client = make_client(SOLVER_TIME_LIMIT=0.05)
-    hand = "6H AS 2S 3C 3S 2H 9H 9C 4S JK 7H 8S 6C 2H JK 7C 5H 5H QD QH 8H JK 5C 6D 2D 8D 7S 4H"
-    r = client.post(
-        "/v1/score", json={"variant": "gin", "rules": {"decks": 3, "jokers": 6}, "hand": hand}
-    )
+    r = client.post("/v1/score", json=HARD_GIN)
     assert r.status_code == 200, r.get_data(as_text=True)
     answer = r.get_json()
     assert answer["optimal"] is False

@@ -5,16 +5,9 @@ from __future__ import annotations
 
 import threading
 
-from api_support import make_app, problem_of
+from api_support import HARD_GIN, make_app, problem_of
 from werkzeug.test import TestResponse
 
-# thirty cards whose solve takes a fifth of a second of work (tests/test_deterministic_answers)
-SLOW_SOLVE = {
-    "variant": "gin",
-    "rules": {"decks": 3, "jokers": 6},
-    "hand": "6H AS 2S 3C 3S 2H 9H 9C 4S JK 7H 8S 6C 2H JK 7C 5H 5H QD QH 8H JK 5C 6D 2D 8D 7S"
-    " 4H 3H 4H",
-}
 # a round-6 hand holding five 2s: its advice takes a few tenths of a second
 SLOW_ADVICE = {
     "variant": "liverpool",
@@ -49,12 +42,12 @@ def _at_once(path: str, body: object, clients: int, **config: object) -> list[Te
 def test_four_solves_at_once_on_one_worker_are_all_answered() -> None:
     # a client's kept-alive connections may all land on one worker: solves take
     # milliseconds, so they wait their turn rather than being sent away
-    answers = _at_once("/v1/solve", SLOW_SOLVE, 4, SOLVER_TIME_LIMIT=0.2)
+    answers = _at_once("/v1/solve", HARD_GIN, 4, SOLVER_TIME_LIMIT=0.2)
     assert [r.status_code for r in answers] == [200] * 4
 
 
 def test_solves_beyond_the_solve_queue_are_refused_at_once() -> None:
-    answers = _at_once("/v1/solve", SLOW_SOLVE, 4, SOLVER_TIME_LIMIT=0.2, SOLVE_QUEUE_DEPTH=1)
+    answers = _at_once("/v1/solve", HARD_GIN, 4, SOLVER_TIME_LIMIT=0.2, SOLVE_QUEUE_DEPTH=1)
     statuses = sorted(r.status_code for r in answers)
     assert statuses == [200, 200, 503, 503]
     for r in answers:

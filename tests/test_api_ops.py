@@ -102,6 +102,14 @@ def test_settings_defaults_environment_and_overrides() -> None:
         load_config({"SOLVER_TIME_LIMIT": 0})
 
 
+@pytest.mark.parametrize("name", ["QUEUE_DEPTH", "SOLVE_QUEUE_DEPTH"])
+def test_queue_depths_come_from_the_environment_and_are_never_negative(name: str) -> None:
+    assert load_config(environ={name: "0"})[name] == 0
+    assert load_config(environ={name: "7"})[name] == 7
+    with pytest.raises(ConfigError, match=name):
+        load_config(environ={name: "-1"})
+
+
 def test_app_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MAX_CONTENT_LENGTH", "2048")
     monkeypatch.setenv("SOLVER_TIME_LIMIT", "0.25")

@@ -9,22 +9,14 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from api_support import make_client
+from api_support import HARD_GIN, make_client
+from flask.testing import FlaskClient
 
 from solver.budget import WORK_PER_SECOND, Budget
 from solver.cards import parse_cards
 from solver.rules import make_rules
 from solver.solve import solve
 
-# thirty cards of three decks and six jokers whose least deadwood (0) takes CP-SAT more
-# than 0.3 s of work to find: a solve given 0.2 or 0.3 s stops early (38 or 40 points).
-# On a wall clock, where it stops would change with the load.
-GIN_30 = {
-    "variant": "gin",
-    "rules": {"decks": 3, "jokers": 6},
-    "hand": "6H AS 2S 3C 3S 2H 9H 9C 4S JK 7H 8S 6C 2H JK 7C 5H 5H QD QH 8H JK 5C 6D 2D 8D 7S"
-    " 4H 3H 4H",
-}
 # twenty cards of three decks and six jokers holding the round-1 contract: going down is a
 # solve the allowance cuts short
 LIVERPOOL_20 = {
@@ -49,12 +41,20 @@ def _cpu_load(processes: int = 2) -> Iterator[None]:
             p.wait()
 
 
+def _answers_idle_then_loaded(
+    client: FlaskClient, path: str, body: object, idle: int
+) -> list[bytes]:
+    """The answer bodies of ``idle`` requests, then of one sent while the cores are busy."""
+    bodies = [client.post(path, json=body).get_data() for _ in range(idle)]
+    with _cpu_load():
+        bodies.append(client.post(path, json=body).get_data())
+    return bodies
+
+
 def test_a_time_limited_solve_answers_the_same_bytes_loaded_or_not() -> None:
     client = make_client(SOLVER_TIME_LIMIT=0.3, REQUEST_TIME_LIMIT=5.0)
-    bodies = [client.post("/v1/solve", json=GIN_30).get_data() for _ in range(3)]
-    with _cpu_load():
-        bodies.append(client.post("/v1/solve", json=GIN_30).get_data())
-    answer = client.post("/v1/solve", json=GIN_30).get_json()
+    bodies = _answers_idle_then_loaded(client, "/v1/solve", HARD_GIN, 3)
+    answer = client.post("/v1/solve", json=HARD_GIN).get_json()
     assert answer["optimal"] is False  # the limit did cut it short
     assert all(b == bodies[0] for b in bodies), [b[:120] for b in bodies]
 
@@ -63,9 +63,7 @@ def test_an_advice_cut_by_its_work_allowance_answers_the_same_bytes_loaded_or_no
     # the allowance (SOLVER_TIME_LIMIT of work) cuts it; the deadline is far. The engine's
     # states are charged to it too: this much lets the engine finish and cuts the solve
     client = make_client(SOLVER_TIME_LIMIT=0.25, REQUEST_TIME_LIMIT=8.0)
-    bodies = [client.post("/v1/advise", json=LIVERPOOL_20).get_data() for _ in range(2)]
-    with _cpu_load():
-        bodies.append(client.post("/v1/advise", json=LIVERPOOL_20).get_data())
+    bodies = _answers_idle_then_loaded(client, "/v1/advise", LIVERPOOL_20, 2)
     answer = client.post("/v1/advise", json=LIVERPOOL_20).get_json()
     assert answer["optimal"] is False
     assert answer["lay_down"] is not None  # what the cut solve found is still laid down
@@ -73,7 +71,7 @@ def test_an_advice_cut_by_its_work_allowance_answers_the_same_bytes_loaded_or_no
 
 
 def test_the_library_solve_stopped_by_its_limit_is_reproducible_under_load() -> None:
-    hand, rules = parse_cards(GIN_30["hand"]), make_rules("gin", GIN_30["rules"])
+    hand, rules = parse_cards(HARD_GIN["hand"]), make_rules("gin", HARD_GIN["rules"])
     first = solve(hand, rules, time_limit=0.2)
     with _cpu_load():
         loaded = solve(hand, rules, time_limit=0.2)
