@@ -87,13 +87,17 @@ def set_shapes(
     ``supply`` and that holds at most ``max_wilds`` wilds; by size, then in order of ids."""
     limit = rules.set_limit
     per_suit = 1 if rules.set_distinct_suits else limit
-    copies = [(cid, min(supply[cid], per_suit)) for cid in (s * 13 + rank - 1 for s in range(4))]
+    # only the suits held: a card with no copy adds nothing to any multiset
+    copies = [(cid, min(supply[cid], per_suit)) for cid in range(rank - 1, 52, 13) if supply[cid]]
     for k in range(rules.set_min_naturals, min(sum(n for _, n in copies), limit) + 1):
+        top = min(max_wilds, limit - k)
+        if rules.set_distinct_suits:
+            top = min(top, 4 - k)  # a wild takes a suit no natural card has
+        wilds = range(max(0, rules.set_min - k), top + 1)
+        if not wilds:
+            continue
         for nat in _multisets(copies, k):
-            top = min(max_wilds, limit - k)
-            if rules.set_distinct_suits:
-                top = min(top, 4 - k)  # a wild takes a suit no natural card has
-            for w in range(max(0, rules.set_min - k), top + 1):
+            for w in wilds:
                 yield nat, w
 
 
@@ -112,9 +116,17 @@ def _multisets(copies: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[int,
             yield (cid,) * take + tail
 
 
+# opening points of rank positions 1..p-1 at index p, for the points of a run's window
+_OPENING_PREFIX = [0, 0]
+for _p in range(1, 15):
+    _OPENING_PREFIX.append(_OPENING_PREFIX[-1] + opening_value(_p))
+
+
 def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
     max_w = _max_wilds(rules, wild_supply)
     for rank in range(1, 14):
+        if sum(supply[rank - 1 : 52 : 13]) < rules.set_min_naturals:
+            continue
         value = opening_value(rank)
         for nat, w in set_shapes(rules, rank, supply, max_w):
             yield Template("set", rank, 0, (*nat, *([-1] * w)), value * (len(nat) + w))
@@ -123,12 +135,9 @@ def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
 def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
     lo_pos, hi_pos = rules.min_position, rules.max_position
     max_w = _max_wilds(rules, wild_supply)
-    # prefix sums of opening points by position, for window totals
-    prefix = [0] * 16
-    for p in range(1, 15):
-        prefix[p + 1] = prefix[p] + opening_value(p)
+    prefix = _OPENING_PREFIX
     for suit in range(4):
-        have = [p for p in range(lo_pos, hi_pos + 1) if supply[card_id(p, suit)] > 0]
+        have = [p for p in range(lo_pos, hi_pos + 1) if supply[suit * 13 + (p - 1) % 13]]
         if len(have) < rules.run_min_naturals:
             continue
         for i, first in enumerate(have):
@@ -197,7 +206,5 @@ def _fits(slots: tuple[int, ...], supply: Sequence[int]) -> bool:
 def templates(rules: Rules, supply: Sequence[int]) -> list[Template]:
     """All meld templates whose natural cards fit in ``supply`` (copies per card id)."""
     assert len(supply) == NUM_KINDS
-    wild_supply = sum(
-        supply[cid] for cid in range(NUM_KINDS) if supply[cid] and rules.is_wild(Card.from_id(cid))
-    )
+    wild_supply = sum(n for cid, n in enumerate(supply) if n and rules.is_wild(Card.from_id(cid)))
     return [*_sets(rules, supply, wild_supply), *_runs(rules, supply, wild_supply)]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -62,6 +61,10 @@ class Card:
 
 JOKER = Card(JOKER_RANK, -1)
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in range(4) for r in range(1, 14))
+# the canonical tokens and their lower case, read without the lenient parse
+_BY_TOKEN: dict[str, Card] = {
+    form: card for card in (*ALL_CARDS, JOKER) for form in (str(card), str(card).lower())
+}
 
 
 def rank_symbol(position: int) -> str:
@@ -83,6 +86,9 @@ def parse_card(token: str, index: int | None = None) -> Card:
     """Parse one card token leniently: ``AS``, ``th``, ``10h``, ``Q♥``, ``JK``, ``*``, ``joker``."""
     if not isinstance(token, str):
         raise CardParseError(repr(token), index)
+    known = _BY_TOKEN.get(token)
+    if known is not None:
+        return known
     t = token.strip()
     for symbol, letter in _SUIT_SYMBOLS.items():
         t = t.replace(symbol, letter)
@@ -95,7 +101,7 @@ def parse_card(token: str, index: int | None = None) -> Card:
         rank = parse_rank(t[:-1])
     except ValueError:
         raise CardParseError(token, index) from None
-    return Card(rank, SUITS.index(t[-1]))
+    return ALL_CARDS[SUITS.index(t[-1]) * 13 + rank - 1]
 
 
 def parse_cards(value: str | Sequence[str]) -> list[Card]:
@@ -108,20 +114,17 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: c.sort_key)
 
 
-def copies_in_pack(card: Card, rules: Rules) -> int:
-    return rules.jokers if card.is_joker else rules.decks
-
-
 def check_pack(cards: Sequence[Card], rules: Rules) -> None:
     """Raise TooManyCopiesError when ``cards`` hold more copies of a card than the pack has.
 
     The index reported is that of the first copy over the limit.
     """
-    seen: Counter[Card] = Counter()
+    seen = [0] * NUM_KINDS
     for i, card in enumerate(cards):
-        seen[card] += 1
-        allowed = copies_in_pack(card, rules)
-        if seen[card] > allowed:
+        cid = card.id
+        seen[cid] += 1
+        allowed = rules.jokers if cid == JOKER_ID else rules.decks
+        if seen[cid] > allowed:
             total = sum(1 for c in cards if c == card)
             raise TooManyCopiesError(str(card), total, allowed, index=i)
 

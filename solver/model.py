@@ -6,11 +6,15 @@ pool variable stands for all of them (no symmetric choice of which 2 plays wild)
 ``used[c]`` is the expression of copies of card ``c`` melded as itself; ``units()``
 pairs each card or pool with everything it supplies. Callers bound the units by what
 they hold and add their goal.
+
+The model is written straight into CP-SAT's proto (``LinearModel``): variables are
+indices and a linear expression is a map of variable to coefficient. These models are so
+small that building them from CP-SAT's expression objects took as long as solving them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -25,6 +29,12 @@ SEED = 20261130
 # per second on hard hands); a solve with no budget is still stopped by the wall clock
 # at this multiple of its seconds of work, a backstop only.
 WALL_GUARD = 5.0
+# Bounds of a linear row open on one side (CP-SAT's own infinity).
+_INF = cp_model.INT_MAX
+_MINUS_INF = cp_model.INT_MIN
+
+# A linear expression without its constant: variable index -> coefficient.
+Terms = dict[int, int]
 
 
 class _Model(cp_model.CpModel):
@@ -35,25 +45,74 @@ class _Model(cp_model.CpModel):
         pass
 
 
+class LinearModel:
+    """Integer variables and linear rows, added to a CP-SAT model's proto in order."""
+
+    def __init__(self) -> None:
+        self.model: cp_model.CpModel = _Model()
+        self._proto = self.model.proto
+        self._vars = 0
+
+    def var(self, lo: int, hi: int) -> int:
+        self._proto.variables.add().domain.extend((lo, hi))
+        self._vars += 1
+        return self._vars - 1
+
+    def add(
+        self,
+        terms: Mapping[int, int],
+        lo: int = _MINUS_INF,
+        hi: int = _INF,
+        when: int | None = None,
+    ) -> None:
+        """``lo <= terms <= hi``; with ``when``, only where the 0/1 variable ``when`` is 1."""
+        row = self._proto.constraints.add()
+        if when is not None:
+            row.enforcement_literal.append(when)
+        linear = row.linear
+        linear.vars.extend(terms.keys())
+        linear.coeffs.extend(terms.values())
+        linear.domain.extend((lo, hi))
+
+    def minimize(self, terms: Mapping[int, int]) -> None:
+        """Minimize ``terms`` (a constant would not change the optimum, so none is kept)."""
+        objective = self._proto.objective
+        objective.vars.extend(terms.keys())
+        objective.coeffs.extend(terms.values())
+
+
+def plus(*parts: tuple[Mapping[int, int], int]) -> Terms:
+    """The sum of ``coefficient * terms`` over ``(terms, coefficient)`` parts."""
+    out: Terms = {}
+    for terms, k in parts:
+        for v, c in terms.items():
+            out[v] = out.get(v, 0) + k * c
+    return {v: c for v, c in out.items() if c}
+
+
+def value_of(terms: Mapping[int, int], solution: Sequence[int]) -> int:
+    return sum(c * solution[v] for v, c in terms.items())
+
+
 @dataclass
 class PartitionModel:
     rules: Rules
     templates: list[Template]
     supply: Sequence[int]
-    model: cp_model.CpModel = field(default_factory=_Model)
-    x: list[cp_model.IntVar] = field(default_factory=list)
-    pools: list[tuple[tuple[int, ...], cp_model.IntVar]] = field(default_factory=list)
-    used: list[cp_model.LinearExpr | int] = field(default_factory=list)
-    wild_slots: list[tuple[cp_model.IntVar, int]] = field(default_factory=list)
-    open: list[list[cp_model.IntVar]] = field(default_factory=list)
+    lm: LinearModel = field(default_factory=LinearModel)
+    x: list[int] = field(default_factory=list)
+    pools: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
+    used: list[Terms] = field(default_factory=list)
+    wild_slots: Terms = field(default_factory=dict)
+    open: list[list[int]] = field(default_factory=list)
     # the most copies of each card the melds could use as itself, by the variables' bounds
     most: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
 
     def __post_init__(self) -> None:
-        m, r = self.model, self.rules
-        terms: list[list[tuple[cp_model.IntVar, int]]] = [[] for _ in range(NUM_KINDS)]
-        total = sum(self.supply)
-        for i, t in enumerate(self.templates):
+        lm, r, supply = self.lm, self.rules, self.supply
+        self.used = [{} for _ in range(NUM_KINDS)]
+        total = sum(supply)
+        for t in self.templates:
             counts: dict[int, int] = {}
             wilds = 0
             for c in t.slots:
@@ -61,96 +120,90 @@ class PartitionModel:
                     counts[c] = counts.get(c, 0) + 1
                 elif c == -1:
                     wilds += 1
-            ub = min([total // len(t.slots), *(self.supply[c] // k for c, k in counts.items())])
-            var = m.new_int_var(0, ub, f"x{i}")
+            ub = min([total // len(t.slots), *(supply[c] // k for c, k in counts.items())])
+            var = lm.var(0, ub)
             self.x.append(var)
             for c, k in counts.items():
-                terms[c].append((var, k))
+                self.used[c][var] = k
                 self.most[c] += k * ub
             if wilds:
-                self.wild_slots.append((var, wilds))
-            opens = [-2 - c for c in t.slots if c <= -2]
-            self.open.append(self._open(t, var, ub, terms) if opens else [])
+                self.wild_slots[var] = wilds
+            self.open.append(self._open(t, var, ub) if t.open_slots else [])
         by_value: dict[int, list[int]] = {}
         for cid in range(NUM_KINDS):
-            if self.supply[cid] and r.is_wild(Card.from_id(cid)):
+            if supply[cid] and r.is_wild(Card.from_id(cid)):
                 by_value.setdefault(r.value(Card.from_id(cid)), []).append(cid)
-        for value, ids in sorted(by_value.items()):
-            top = sum(self.supply[c] for c in ids)
-            self.pools.append((tuple(ids), m.new_int_var(0, top, f"w{value}")))
-        self.used = [_sum(terms[cid]) if terms[cid] else 0 for cid in range(NUM_KINDS)]
+        for _, ids in sorted(by_value.items()):
+            self.pools.append((tuple(ids), lm.var(0, sum(supply[c] for c in ids))))
 
-    def _open(
-        self,
-        t: Template,
-        x: cp_model.IntVar,
-        ub: int,
-        terms: list[list[tuple[cp_model.IntVar, int]]],
-    ) -> list[cp_model.IntVar]:
+    def _open(self, t: Template, x: int, ub: int) -> list[int]:
         """Open slots: ``nat`` of the ``x`` copies take the natural card, the rest a
         wild. Counted over all copies, the natural minimum and the wild limit hold for
         each copy once the naturals are dealt round the copies in turn."""
-        m, r = self.model, self.rules
-        nats: list[cp_model.IntVar] = []
+        lm, r = self.lm, self.rules
+        nats: list[int] = []
         for c in t.open_slots:
-            nat = m.new_int_var(0, min(ub, self.supply[c]), "o")
-            m.add(nat <= x)
-            terms[c].append((nat, 1))
+            nat = lm.var(0, min(ub, self.supply[c]))
+            lm.add({nat: 1, x: -1}, hi=0)
+            self.used[c][nat] = 1
             self.most[c] += min(ub, self.supply[c])
             nats.append(nat)
-        self.wild_slots.append((x, len(nats)))
-        self.wild_slots.extend((nat, -1) for nat in nats)
-        natural = len(t.naturals) * x + cp_model.LinearExpr.sum(nats)
+        # the x copies' wild slots less the open ones taken by naturals
+        self.wild_slots[x] = self.wild_slots.get(x, 0) + len(nats)
+        for nat in nats:
+            self.wild_slots[nat] = -1
+        natural = {x: len(t.naturals), **{nat: 1 for nat in nats}}
         least = r.set_min_naturals if t.kind == "set" else r.run_min_naturals
-        m.add(natural >= least * x)
+        lm.add(plus((natural, 1), ({x: least}, -1)), lo=0)
         if r.max_wilds_per_meld is not None:
-            m.add(len(t.slots) * x - natural <= r.max_wilds_per_meld * x)
+            cap = {x: len(t.slots) - r.max_wilds_per_meld}
+            lm.add(plus((cap, 1), (natural, -1)), hi=0)
         return nats
 
     def close(self) -> None:
         """Every wild slot takes one wild card. Call once all slots are added (callers may
         add slots of their own to ``wild_slots``, e.g. layoffs)."""
-        self.model.add(_sum(self.wild_slots) == _sum([(v, 1) for _, v in self.pools]))
+        self.lm.add(plus((self.wild_slots, 1), ({v: 1 for _, v in self.pools}, -1)), 0, 0)
 
-    def units(self) -> list[tuple[tuple[int, ...], cp_model.LinearExpr | int, int]]:
+    def units(self) -> list[tuple[tuple[int, ...], Terms, int]]:
         """Each held card not in a wild pool alone with its uses; each pool with its cards'
         natural uses plus its wild uses; and the most the unit's uses can reach. A unit's
         total may not exceed the copies held of its cards (and ``used[c]`` alone not those
         of ``c``). Cards not held have no unit: no template uses them."""
         pooled = {c for ids, _ in self.pools for c in ids}
-        out: list[tuple[tuple[int, ...], cp_model.LinearExpr | int, int]] = [
+        out: list[tuple[tuple[int, ...], Terms, int]] = [
             ((c,), self.used[c], self.most[c])
             for c in range(NUM_KINDS)
             if self.supply[c] and c not in pooled
         ]
         for ids, var in self.pools:
             most = sum(self.most[c] for c in ids) + sum(self.supply[c] for c in ids)
-            out.append((ids, cp_model.LinearExpr.sum([self.used[c] for c in ids]) + var, most))
+            out.append((ids, plus(*((self.used[c], 1) for c in ids), ({var: 1}, 1)), most))
         return out
 
     # -- goal constraints --
 
-    def count(self, kind: str) -> cp_model.LinearExpr:
-        return _sum([(v, 1) for v, t in zip(self.x, self.templates, strict=True) if t.kind == kind])
+    def count(self, kind: str) -> Terms:
+        return {v: 1 for v, t in zip(self.x, self.templates, strict=True) if t.kind == kind}
 
-    def melded_points(self) -> cp_model.LinearExpr:
-        return _sum([(v, t.points) for v, t in zip(self.x, self.templates, strict=True)])
+    def melded_points(self) -> Terms:
+        return {v: t.points for v, t in zip(self.x, self.templates, strict=True)}
 
-    # ``met``: the literal under which the goal must hold
+    # ``met``: the 0/1 variable under which the goal must hold (None: always)
 
-    def add_contract(self, contract: Contract, met: cp_model.IntVar) -> None:
-        self.model.add(self.count("set") == contract.sets).only_enforce_if(met)
-        self.model.add(self.count("run") == contract.runs).only_enforce_if(met)
+    def add_contract(self, contract: Contract, met: int | None) -> None:
+        self.lm.add(self.count("set"), contract.sets, contract.sets, met)
+        self.lm.add(self.count("run"), contract.runs, contract.runs, met)
 
-    def add_opening(self, minimum: int, met: cp_model.IntVar) -> None:
-        self.model.add(self.melded_points() >= minimum).only_enforce_if(met)
+    def add_opening(self, minimum: int, met: int | None) -> None:
+        self.lm.add(self.melded_points(), lo=minimum, when=met)
 
-    def add_run_required(self, met: cp_model.IntVar) -> None:
-        self.model.add(self.count("run") >= 1).only_enforce_if(met)
+    def add_run_required(self, met: int | None) -> None:
+        self.lm.add(self.count("run"), lo=1, when=met)
 
 
-def _sum(terms: Sequence[tuple[cp_model.IntVar, int]]) -> cp_model.LinearExpr:
-    return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [k for _, k in terms])
+def ones(variables: Iterable[int]) -> Terms:
+    return {v: 1 for v in variables}
 
 
 def new_solver(time_limit: float, wall_limit: float | None = None) -> cp_model.CpSolver:
@@ -171,8 +224,3 @@ def new_solver(time_limit: float, wall_limit: float | None = None) -> cp_model.C
     p.cp_model_probing_level = 0
     p.cp_model_presolve = False
     return solver
-
-
-def new_model() -> cp_model.CpModel:
-    """A fresh model, without the per-instance alias set-up (see ``_Model``)."""
-    return _Model()

@@ -14,7 +14,7 @@ from solver.cards import NUM_KINDS, Card, counts_of, sort_cards
 from solver.errors import GoalError
 from solver.goals import SOLVE_GOALS, Goal
 from solver.melds import Meld
-from solver.model import PartitionModel, new_solver
+from solver.model import PartitionModel, Terms, new_solver, ones, plus, value_of
 from solver.rules import Contract, Rules
 from solver.solution import Solution
 
@@ -127,63 +127,72 @@ def _solve(
 
     pm = PartitionModel(rules, temps, counts)
     pm.close()
-    m = pm.model
+    lm = pm.lm
     held = [cid for cid in range(NUM_KINDS) if counts[cid]]
-    met = m.new_bool_var("met") if strict else m.new_constant(1)
-    out: dict[int, cp_model.IntVar] = {}
+    met = lm.var(0, 1) if strict else None
+    out: dict[int, int] = {}
     if fixed_reserve or goal_reserve:
-        out = {cid: m.new_bool_var(f"d{cid}") for cid in held}
-        m.add(cp_model.LinearExpr.sum(list(out.values())) == (1 if fixed_reserve else met))
-    # deadwood per unit: a card, or a pool of interchangeable wild cards
-    # (no row a bound already implies: a model this small is solved in about the time
-    # CP-SAT takes to read it, so redundant rows are not free)
-    left: list[tuple[int, cp_model.LinearExpr]] = []
+        out = {cid: lm.var(0, 1) for cid in held}
+        if fixed_reserve:
+            lm.add(ones(out.values()), 1, 1)
+        else:
+            assert met is not None
+            lm.add(plus((ones(out.values()), 1), ({met: 1}, -1)), 0, 0)
+    # per unit (a card, or a pool of interchangeable wild cards): its value, the copies
+    # held and the copies used or kept out; the rest is deadwood. No row a bound already
+    # implies: a model this small is solved in about the time CP-SAT takes to read it,
+    # so redundant rows are not free.
+    left: list[tuple[int, int, Terms]] = []
     for ids, used, most in pm.units():
         have = sum(counts[c] for c in ids)
-        kept = [out[c] for c in ids if c in out]
-        remain = have - used - cp_model.LinearExpr.sum(kept)
+        kept = ones(out[c] for c in ids if c in out)
+        uses = plus((used, 1), (kept, 1))
         if most + min(len(kept), 1) > have:
-            m.add(remain >= 0)
-        left.append((rules.value(Card.from_id(ids[0])), remain))
+            lm.add(uses, hi=have)
+        left.append((rules.value(Card.from_id(ids[0])), have, uses))
         if len(ids) > 1:  # a pool of several cards: each is bounded by its own copies too
             for cid in ids:
                 if pm.most[cid] + (cid in out) > counts[cid]:
-                    m.add(pm.used[cid] + out.get(cid, 0) <= counts[cid])
+                    lm.add(
+                        plus((pm.used[cid], 1), (ones([out[cid]] if cid in out else []), 1)),
+                        hi=counts[cid],
+                    )
     for cid in held:
         if must[cid]:
-            m.add(pm.used[cid] >= must[cid]).only_enforce_if(met)
+            lm.add(pm.used[cid], lo=must[cid], when=met)
     if goal is Goal.CONTRACT:
         assert contract is not None
         pm.add_contract(contract, met)
         if contract.all_cards:
-            for _, expr in left:
-                m.add(expr == 0).only_enforce_if(met)
+            for _, have, uses in left:
+                lm.add(uses, have, have, met)
     elif goal is Goal.OPENING:
         assert rules.opening_min is not None
         pm.add_opening(rules.opening_min, met)
     elif goal is Goal.WIN:
-        for _, expr in left:
-            m.add(expr == 0).only_enforce_if(met)
+        for _, have, uses in left:
+            lm.add(uses, have, have, met)
         if rules.require_run:
             pm.add_run_required(met)
 
+    # meeting the goal first, then deadwood points, then deadwood cards: every unit's
+    # deadwood is what it holds less its uses (constants are left out)
     values = {cid: rules.value(Card.from_id(cid)) for cid in held}
-    dw_points = cp_model.LinearExpr.weighted_sum([e for _, e in left], [v for v, _ in left])
-    dw_cards = cp_model.LinearExpr.sum([e for _, e in left])
+    scale = len(cards) + 1
+    parts = [(uses, -(value * scale + 1)) for value, _, uses in left]
+    if met is not None:
+        missed = scale * (sum(values[c] * counts[c] for c in held) + 1)
+        parts.append(({met: 1}, -missed))
     if goal_reserve:
         # the goal's own discard is listed as deadwood, so its value counts too
-        dw_points += cp_model.LinearExpr.weighted_sum(
-            [out[c] for c in held], [values[c] for c in held]
-        )
-    scale = len(cards) + 1
-    missed = scale * (sum(values[c] * counts[c] for c in held) + 1)
-    m.minimize((1 - met) * missed + dw_points * scale + dw_cards)
+        parts.append(({out[c]: values[c] for c in held}, scale))
+    lm.minimize(plus(*parts))
 
     if budget is None:
         solver = new_solver(time_limit)
     else:
         solver = new_solver(budget.limit(time_limit), budget.remaining())
-    status = solver.solve(m)
+    status = solver.solve(lm.model)
     if budget is not None:
         budget.spend(solver.deterministic_time)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -194,13 +203,14 @@ def _solve(
             feasible=None if strict else True,
         )
 
-    discard = next((Card.from_id(c) for c, v in out.items() if solver.value(v)), None)
+    solution = list(solver.response_proto.solution)
+    discard = next((Card.from_id(c) for c, v in out.items() if solution[v]), None)
     spare = Counter(cards)
     for cid in held:
-        spare[Card.from_id(cid)] -= solver.value(pm.used[cid])
+        spare[Card.from_id(cid)] -= value_of(pm.used[cid], solution)
     if discard is not None:
         spare[discard] -= 1
-    melds = _melds(pm, solver, spare)
+    melds = _melds(pm, solution, spare)
     rest = Counter(cards)
     for meld in melds:
         rest.subtract(meld.cards)
@@ -213,7 +223,7 @@ def _solve(
         points += rules.value(discard)
     optimal = status == cp_model.OPTIMAL
     # an unmet goal is a fact only once the search is complete
-    feasible = True if solver.value(met) else (False if optimal else None)
+    feasible = True if met is None or solution[met] else (False if optimal else None)
     return Solution(
         goal=goal,
         feasible=feasible,
@@ -253,18 +263,17 @@ def _surely_infeasible(
     return False
 
 
-def _melds(pm: PartitionModel, solver: cp_model.CpSolver, spare: Counter[Card]) -> list[Meld]:
+def _melds(pm: PartitionModel, solution: Sequence[int], spare: Counter[Card]) -> list[Meld]:
     """The melds of a solution; ``spare``: the cards not melded as themselves nor kept
     out, from which each pool's wild cards are taken (lowest canonical first)."""
     wilds: list[Card] = []
     for ids, var in pm.pools:
         pool = sort_cards(c for c in spare.elements() if c.id in ids)
-        wilds.extend(pool[: solver.value(var)])
+        wilds.extend(pool[: solution[var]])
     wilds = sort_cards(wilds)
     melds: list[Meld] = []
     for var, t, opens in zip(pm.x, pm.templates, pm.open, strict=True):
-        copies = solver.value(var)
-        for t_copy in _copies(t, copies, [solver.value(v) for v in opens]):
+        for t_copy in _copies(t, solution[var], [solution[v] for v in opens]):
             take, wilds = wilds[: t_copy.wilds], wilds[t_copy.wilds :]
             melds.append(t_copy.build(take))
     return sorted(melds, key=lambda mm: mm.sort_key)
