@@ -3,10 +3,11 @@
 Solves are limited by deterministic time so that their answers do not depend on load
 (solver/budget.py); ``WORK_PER_SECOND`` converts a budget in seconds to that unit. This
 runs a seeded corpus of hard hands (30 cards of three decks and six jokers under
-Liverpool round 6, gin and Israeli; the 14-card Liverpool hand with eight 2s) on a wall
-clock only, and prints deterministic units per second of every solve that ran long
-enough to matter: median, p10, min. Run it on an otherwise idle machine; the constant is
-chosen near p10, so that a solve given t seconds of work takes at most about t seconds.
+Liverpool round 6, gin, gin with the 2s wild too, and Israeli; the 14-card Liverpool hand
+with eight 2s) on a wall clock only, and prints deterministic units per second of every
+solve that ran long enough to matter: median, p10, min. Run it on an otherwise idle
+machine; the constant is chosen near p10, so that a solve given t seconds of work takes at
+most about t seconds.
 Then the same for the deadwood search's states per second (``NODES_PER_SECOND``, the
 rate at which advisor/deadwood.py charges its states to the allowance).
 """
@@ -42,13 +43,14 @@ def _corpus(hands: int) -> list[tuple[str, Rules, Goal, int | None, list[Card]]]
     rng = random.Random(SEED)
     pack = [c for c in ALL_CARDS for _ in range(3)] + [JOKER] * 6
     cases: list[tuple[str, Rules, Goal, int | None, list[Card]]] = []
-    for variant, goal, round_ in [
-        ("liverpool", Goal.CONTRACT, 6),
-        ("gin", Goal.DEADWOOD, None),
-        ("israeli", Goal.WIN, None),
+    for name, variant, extra, goal, round_ in [
+        ("liverpool", "liverpool", {}, Goal.CONTRACT, 6),
+        ("gin", "gin", {}, Goal.DEADWOOD, None),
+        ("gin-2s-wild", "gin", {"wild_ranks": ["2"]}, Goal.DEADWOOD, None),
+        ("israeli", "israeli", {}, Goal.WIN, None),
     ]:
-        rules = make_rules(variant, {"decks": 3, "jokers": 6})
-        cases += [(variant, rules, goal, round_, rng.sample(pack, 30)) for _ in range(hands)]
+        rules = make_rules(variant, {"decks": 3, "jokers": 6, **extra})
+        cases += [(name, rules, goal, round_, rng.sample(pack, 30)) for _ in range(hands)]
     liverpool = make_rules("liverpool", {"decks": 3})
     cases.append(("liverpool-2s", liverpool, Goal.CONTRACT, 6, EIGHT_TWOS))
     return cases
@@ -56,7 +58,7 @@ def _corpus(hands: int) -> list[tuple[str, Rules, Goal, int | None, list[Card]]]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=8, help="hands per variant")
+    parser.add_argument("--hands", type=int, default=20, help="hands per variant")
     args = parser.parse_args()
     solvers: list[cp_model.CpSolver] = []
 

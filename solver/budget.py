@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 
 # CP-SAT deterministic units per second of search on this (shared, 2-core) machine, by
 # bench/work.py over long solves of hard 30-card hands, in three runs as the load varied:
-# median 0.33 to 0.36, p10 0.18 to 0.27, min 0.13 to 0.24. Near the lower p10, so that a
-# solve given t seconds of work takes about t seconds or less.
+# median 0.33 to 0.36, p10 0.18 to 0.27, min 0.13 to 0.24; without cuts (solver/model.py),
+# median 0.24 to 0.38, p10 0.23 to 0.33 over the few solves still long. Near the lower
+# p10, so that a solve given t seconds of work takes about t seconds or less.
 WORK_PER_SECOND = 0.2
 # A solve given less than this cannot answer anything useful; it still runs, briefly.
 MIN_SOLVE_SECONDS = 0.005
