@@ -184,9 +184,16 @@ class SuitField(fields.String):
         return None if value is None else SUITS[value]
 
 
+class CardsOut(fields.List):  # type: ignore[type-arg]
+    """Canonical card strings in a response, dumped in one pass rather than card by card."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else [str(c) for c in value]
+
+
 def _cards_out(description: str, **kwargs: Any) -> fields.List[Any]:
     """A list of canonical card strings in a response."""
-    return fields.List(CardField(), metadata={"description": description}, **kwargs)
+    return CardsOut(CardField(), metadata={"description": description}, **kwargs)
 
 
 class RequestSchema(Schema):

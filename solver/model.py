@@ -115,11 +115,14 @@ class PartitionModel:
         for t in self.templates:
             counts: dict[int, int] = {}
             wilds = 0
+            opens = False
             for c in t.slots:
                 if c >= 0:
                     counts[c] = counts.get(c, 0) + 1
                 elif c == -1:
                     wilds += 1
+                else:
+                    opens = True
             ub = min([total // len(t.slots), *(supply[c] // k for c, k in counts.items())])
             var = lm.var(0, ub)
             self.x.append(var)
@@ -128,10 +131,10 @@ class PartitionModel:
                 self.most[c] += k * ub
             if wilds:
                 self.wild_slots[var] = wilds
-            self.open.append(self._open(t, var, ub) if t.open_slots else [])
+            self.open.append(self._open(t, var, ub) if opens else [])
         by_value: dict[int, list[int]] = {}
-        for cid in range(NUM_KINDS):
-            if supply[cid] and r.is_wild(Card.from_id(cid)):
+        for cid, held in enumerate(supply):
+            if held and r.is_wild(Card.from_id(cid)):
                 by_value.setdefault(r.value(Card.from_id(cid)), []).append(cid)
         for _, ids in sorted(by_value.items()):
             self.pools.append((tuple(ids), lm.var(0, sum(supply[c] for c in ids))))

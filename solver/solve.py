@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -205,18 +204,14 @@ def _solve(
 
     solution = list(solver.response_proto.solution)
     discard = next((Card.from_id(c) for c, v in out.items() if solution[v]), None)
-    spare = Counter(cards)
+    # copies by card id neither melded as themselves nor kept out
+    spare = list(counts)
     for cid in held:
-        spare[Card.from_id(cid)] -= value_of(pm.used[cid], solution)
+        spare[cid] -= value_of(pm.used[cid], solution)
     if discard is not None:
-        spare[discard] -= 1
+        spare[discard.id] -= 1
     melds = _melds(pm, solution, spare)
-    rest = Counter(cards)
-    for meld in melds:
-        rest.subtract(meld.cards)
-    if discard is not None:
-        rest[discard] -= 1
-    deadwood = sort_cards(rest.elements())
+    deadwood = sort_cards(Card.from_id(c) for c in held for _ in range(spare[c]))
     points = sum(rules.value(c) for c in deadwood)
     if goal_reserve and discard is not None:
         deadwood = sort_cards([*deadwood, discard])
@@ -263,13 +258,18 @@ def _surely_infeasible(
     return False
 
 
-def _melds(pm: PartitionModel, solution: Sequence[int], spare: Counter[Card]) -> list[Meld]:
-    """The melds of a solution; ``spare``: the cards not melded as themselves nor kept
-    out, from which each pool's wild cards are taken (lowest canonical first)."""
+def _melds(pm: PartitionModel, solution: Sequence[int], spare: list[int]) -> list[Meld]:
+    """The melds of a solution. ``spare``: copies by card id not melded as themselves nor
+    kept out; each pool's wild cards are taken from it (lowest canonical first), and it
+    keeps what is left over."""
     wilds: list[Card] = []
     for ids, var in pm.pools:
-        pool = sort_cards(c for c in spare.elements() if c.id in ids)
-        wilds.extend(pool[: solution[var]])
+        need = solution[var]
+        for card in sort_cards(Card.from_id(c) for c in ids):
+            copies = min(need, spare[card.id])
+            spare[card.id] -= copies
+            need -= copies
+            wilds.extend([card] * copies)
     wilds = sort_cards(wilds)
     melds: list[Meld] = []
     for var, t, opens in zip(pm.x, pm.templates, pm.open, strict=True):
