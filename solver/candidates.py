@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from solver.cards import NUM_KINDS, Card
 from solver.melds import Meld, make_run, make_set, opening_value
@@ -117,16 +118,12 @@ def _multisets(copies: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[int,
 
 
 # opening points of rank positions 1..p-1 at index p, for the points of a run's window
-_OPENING_PREFIX = [0, 0]
-for _p in range(1, 15):
-    _OPENING_PREFIX.append(_OPENING_PREFIX[-1] + opening_value(_p))
+_OPENING_PREFIX = [0, *accumulate((opening_value(p) for p in range(1, 15)), initial=0)]
 
 
 def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
     max_w = _max_wilds(rules, wild_supply)
     for rank in range(1, 14):
-        if sum(supply[rank - 1 : 52 : 13]) < rules.set_min_naturals:
-            continue
         value = opening_value(rank)
         for nat, w in set_shapes(rules, rank, supply, max_w):
             yield Template("set", rank, 0, (*nat, *([-1] * w)), value * (len(nat) + w))
@@ -137,7 +134,7 @@ def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
     max_w = _max_wilds(rules, wild_supply)
     prefix = _OPENING_PREFIX
     for suit in range(4):
-        have = [p for p in range(lo_pos, hi_pos + 1) if supply[suit * 13 + (p - 1) % 13]]
+        have = [p for p in range(lo_pos, hi_pos + 1) if supply[card_id(p, suit)]]
         if len(have) < rules.run_min_naturals:
             continue
         for i, first in enumerate(have):

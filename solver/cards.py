@@ -119,11 +119,12 @@ def check_pack(cards: Sequence[Card], rules: Rules) -> None:
 
     The index reported is that of the first copy over the limit.
     """
+    pack = pack_counts(rules)
     seen = [0] * NUM_KINDS
     for i, card in enumerate(cards):
         cid = card.id
         seen[cid] += 1
-        allowed = rules.jokers if cid == JOKER_ID else rules.decks
+        allowed = pack[cid]
         if seen[cid] > allowed:
             total = sum(1 for c in cards if c == card)
             raise TooManyCopiesError(str(card), total, allowed, index=i)

@@ -90,6 +90,10 @@ def plus(*parts: tuple[Mapping[int, int], int]) -> Terms:
     return {v: c for v, c in out.items() if c}
 
 
+def ones(variables: Iterable[int]) -> Terms:
+    return {v: 1 for v in variables}
+
+
 def value_of(terms: Mapping[int, int], solution: Sequence[int]) -> int:
     return sum(c * solution[v] for v, c in terms.items())
 
@@ -203,10 +207,6 @@ class PartitionModel:
 
     def add_run_required(self, met: int | None) -> None:
         self.lm.add(self.count("run"), lo=1, when=met)
-
-
-def ones(variables: Iterable[int]) -> Terms:
-    return {v: 1 for v in variables}
 
 
 def new_solver(time_limit: float, wall_limit: float | None = None) -> cp_model.CpSolver:

@@ -152,10 +152,8 @@ def _solve(
         if len(ids) > 1:  # a pool of several cards: each is bounded by its own copies too
             for cid in ids:
                 if pm.most[cid] + (cid in out) > counts[cid]:
-                    lm.add(
-                        plus((pm.used[cid], 1), (ones([out[cid]] if cid in out else []), 1)),
-                        hi=counts[cid],
-                    )
+                    kept_out = ones([out[cid]]) if cid in out else {}
+                    lm.add(plus((pm.used[cid], 1), (kept_out, 1)), hi=counts[cid])
     for cid in held:
         if must[cid]:
             lm.add(pm.used[cid], lo=must[cid], when=met)
