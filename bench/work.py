@@ -7,9 +7,9 @@ Liverpool round 6, gin, gin with the 2s wild too, and Israeli; the 14-card Liver
 with eight 2s) on a wall clock only, and prints deterministic units per second of every
 solve that ran long enough to matter: median, p10, min. Run it on an otherwise idle
 machine; the constant is chosen near p10, so that a solve given t seconds of work takes at
-most about t seconds.
-Then the same for the deadwood search's states per second (``NODES_PER_SECOND``, the
-rate at which advisor/deadwood.py charges its states to the allowance).
+most about t seconds. Then the same for the deadwood search's states per second
+(``NODES_PER_SECOND``, the rate at which advisor/deadwood.py charges its states to the
+allowance).
 """
 
 from __future__ import annotations
