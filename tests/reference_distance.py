@@ -186,9 +186,37 @@ def _wilds_ok(rules: Rules, naturals: int, wilds: int, own_wilds: int = 0) -> bo
 
 def new_melds(
     rules: Rules, held: Sequence[int], live: Sequence[int], budget: int, anchor: int, size: int
-) -> Iterator[Usage]:
+) -> tuple[Usage, ...]:
     """Every legal new meld holding card ``anchor``, of at most ``size`` cards and at most
-    ``budget`` additions, from ``held`` (held first) and ``live`` copies."""
+    ``budget`` additions, from ``held`` (held first) and ``live`` copies.
+
+    Remembered by the copies of the kinds such a meld can hold (its rank's, its suit's
+    and the wild ones; every kind for a wild anchor): the search asks the same again
+    and again while it assigns the other suits' cards."""
+    card = Card.from_id(anchor)
+    if rules.is_wild(card):
+        kinds: Sequence[int] = range(NUM_KINDS)
+    else:
+        same = {s * 13 + card.rank - 1 for s in range(4)} | {card.suit * 13 + r for r in range(13)}
+        kinds = sorted(same | set(wild_kinds(rules)))
+    size = min(size, max(14, rules.set_max))  # no meld is longer
+    key = (tuple((k, held[k], live[k]) for k in kinds if held[k] or live[k]), budget, anchor, size)
+    # by the rules object's identity, which the entry keeps alive (rules hold a mapping
+    # proxy, so they are not hashable)
+    known = _KNOWN_MELDS.setdefault(id(rules), (rules, {}))[1]
+    if key not in known:
+        if len(known) > 1 << 18:
+            known.clear()
+        known[key] = tuple(_generate_new_melds(rules, held, live, budget, anchor, size))
+    return known[key]
+
+
+_KNOWN_MELDS: dict[int, tuple[Rules, dict[tuple[object, ...], tuple[Usage, ...]]]] = {}
+
+
+def _generate_new_melds(
+    rules: Rules, held: Sequence[int], live: Sequence[int], budget: int, anchor: int, size: int
+) -> Iterator[Usage]:
     anchor_card = Card.from_id(anchor)
     wk = [w for w in wild_kinds(rules) if held[w] + live[w] > 0]
     anchor_wild = rules.is_wild(anchor_card)
@@ -198,7 +226,9 @@ def new_melds(
     for rank in set_ranks:
         per_suit = 1 if rules.set_distinct_suits else min(rules.set_max, rules.decks)
         nat_kinds = [s * 13 + rank - 1 for s in range(4)]
-        for nat in itertools.product(range(per_suit + 1), repeat=4):
+        # copies that do not exist are never taken (the cost test below refuses them)
+        ranges = [range(min(per_suit, held[n] + live[n]) + 1) for n in nat_kinds]
+        for nat in itertools.product(*ranges):
             k = sum(nat)
             if k < rules.set_min_naturals or k > top:
                 continue
@@ -222,14 +252,20 @@ def new_melds(
     lo, hi = positions(rules)
     suits = range(4) if anchor_wild else (anchor_card.suit,)
     for suit in suits:
+        place = {
+            p: [kind_at(p, suit), *(w for w in wk if w != kind_at(p, suit))]
+            for p in range(lo, hi + 1)
+        }
         for low in range(lo, hi + 1):
             for length in range(rules.run_min, min(size, hi - low + 1) + 1):
                 window = range(low, low + length)
-                if not anchor_wild and anchor_card.rank not in {rank_at(p) for p in window}:
-                    continue
-                slots = [
-                    [kind_at(p, suit), *(w for w in wk if w != kind_at(p, suit))] for p in window
-                ]
+                slots = [place[p] for p in window]
+                if not anchor_wild:
+                    at = [i for i, p in enumerate(window) if kind_at(p, suit) == anchor]
+                    if not at:
+                        continue
+                    if len(at) == 1:  # the anchor can only be this place's natural card
+                        slots[at[0]] = [anchor]
                 for counts, wild in _fill(slots, held, live, budget):
                     nw = sum(wild)
                     if length - nw < rules.run_min_naturals or not _wilds_ok(
