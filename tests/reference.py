@@ -11,6 +11,7 @@ obviously correct for hands up to about 12 cards.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -57,6 +58,8 @@ def readings(cards: Sequence[Card], rules: Rules) -> list[Reading]:
     optional = [c for c in cards if not c.is_joker and rules.is_wild(c)]
     fixed = [c for c in cards if not rules.is_wild(c)]
     found: set[Reading] = set()
+    if len({c.rank for c in fixed}) > 1 and len({c.suit for c in fixed}) > 1:
+        return []  # natural in every reading, they fit neither one set nor one run
     for choice in itertools.product((True, False), repeat=len(optional)):
         naturals = fixed + [c for c, nat in zip(optional, choice, strict=True) if nat]
         wilds = len(jokers) + sum(1 for nat in choice if not nat)
@@ -182,10 +185,10 @@ class Partitioner:
                     extra = (value, 1) if discard_counts else (0, 0)
                     options.append((sub[0] + extra[0], sub[1] + extra[1], sub[2]))
             for sub_counts, kind, points in self.melds_with[first]:
-                if any(m > r for m, r in zip(sub_counts, rest, strict=True)):
-                    continue
                 ns, nr = n_sets + (kind == "set"), n_runs + (kind == "run")
                 if (sets is not None and ns > sets) or (runs is not None and nr > runs):
+                    continue
+                if not all(map(operator.le, sub_counts, rest)):
                     continue
                 left = tuple(r - m for r, m in zip(rest, sub_counts, strict=True))
                 sub = go(left, ns, nr, min(cap, pts + points) if cap else 0, disc)
