@@ -62,8 +62,8 @@ def main() -> None:
     args = parser.parse_args()
     solvers: list[cp_model.CpSolver] = []
 
-    def wall_only(time_limit: float) -> cp_model.CpSolver:
-        s = new_solver(WALL_LIMIT)
+    def wall_only(time_limit: float, *, variables: int) -> cp_model.CpSolver:
+        s = new_solver(WALL_LIMIT, variables=variables)
         s.parameters.max_deterministic_time = float("inf")
         s.parameters.max_time_in_seconds = WALL_LIMIT
         solvers.append(s)

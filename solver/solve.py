@@ -186,9 +186,9 @@ def _solve(
     lm.minimize(plus(*parts))
 
     if budget is None:
-        solver = new_solver(time_limit)
+        solver = new_solver(time_limit, variables=lm.variables)
     else:
-        solver = new_solver(budget.limit(time_limit), budget.remaining())
+        solver = new_solver(budget.limit(time_limit), budget.remaining(), variables=lm.variables)
     status = solver.solve(lm.model)
     if budget is not None:
         budget.spend(solver.deterministic_time)
