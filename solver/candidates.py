@@ -123,7 +123,10 @@ _OPENING_PREFIX = [0, *accumulate((opening_value(p) for p in range(1, 15)), init
 
 def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
     max_w = _max_wilds(rules, wild_supply)
+    least = rules.set_min_naturals
     for rank in range(1, 14):
+        if sum(supply[rank - 1 : 52 : 13]) < least:
+            continue  # too few natural cards of the rank for any set
         value = opening_value(rank)
         for nat, w in set_shapes(rules, rank, supply, max_w):
             yield Template("set", rank, 0, (*nat, *([-1] * w)), value * (len(nat) + w))
@@ -134,7 +137,8 @@ def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
     max_w = _max_wilds(rules, wild_supply)
     prefix = _OPENING_PREFIX
     for suit in range(4):
-        have = [p for p in range(lo_pos, hi_pos + 1) if supply[card_id(p, suit)]]
+        base = suit * 13
+        have = [p for p in range(lo_pos, hi_pos + 1) if supply[base + (p - 1) % 13]]
         if len(have) < rules.run_min_naturals:
             continue
         for i, first in enumerate(have):

@@ -141,14 +141,15 @@ def _solve(
     # held and the copies used or kept out; the rest is deadwood. No row a bound already
     # implies: a model this small is solved in about the time CP-SAT takes to read it,
     # so redundant rows are not free.
+    values = {cid: rules.value(Card.from_id(cid)) for cid in held}
     left: list[tuple[int, int, Terms]] = []
     for ids, used, most in pm.units():
         have = sum(counts[c] for c in ids)
-        kept = ones(out[c] for c in ids if c in out)
-        uses = plus((used, 1), (kept, 1))
+        kept = ones(out[c] for c in ids if c in out) if out else {}
+        uses = plus((used, 1), (kept, 1)) if kept else used
         if most + min(len(kept), 1) > have:
             lm.add(uses, hi=have)
-        left.append((rules.value(Card.from_id(ids[0])), have, uses))
+        left.append((values[ids[0]], have, uses))
         if len(ids) > 1:  # a pool of several cards: each is bounded by its own copies too
             for cid in ids:
                 if pm.most[cid] + (cid in out) > counts[cid]:
@@ -174,7 +175,6 @@ def _solve(
 
     # meeting the goal first, then deadwood points, then deadwood cards: every unit's
     # deadwood is what it holds less its uses (constants are left out)
-    values = {cid: rules.value(Card.from_id(cid)) for cid in held}
     scale = len(cards) + 1
     parts = [(uses, -(value * scale + 1)) for value, _, uses in left]
     if met is not None:
