@@ -137,8 +137,7 @@ def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
     max_w = _max_wilds(rules, wild_supply)
     prefix = _OPENING_PREFIX
     for suit in range(4):
-        base = suit * 13
-        have = [p for p in range(lo_pos, hi_pos + 1) if supply[base + (p - 1) % 13]]
+        have = [p for p in range(lo_pos, hi_pos + 1) if supply[card_id(p, suit)]]
         if len(have) < rules.run_min_naturals:
             continue
         for i, first in enumerate(have):

@@ -120,6 +120,10 @@ class RefQuestion:
     contract: Contract | None = None
     table: tuple[TableMeld, ...] = ()
     new_melds: bool = True
+    # what new_melds found for this question's rules, by its key (see there)
+    known_melds: dict[tuple[object, ...], tuple[Usage, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 @dataclass(frozen=True)
@@ -185,14 +189,20 @@ def _wilds_ok(rules: Rules, naturals: int, wilds: int, own_wilds: int = 0) -> bo
 
 
 def new_melds(
-    rules: Rules, held: Sequence[int], live: Sequence[int], budget: int, anchor: int, size: int
+    rules: Rules,
+    held: Sequence[int],
+    live: Sequence[int],
+    budget: int,
+    anchor: int,
+    size: int,
+    known: dict[tuple[object, ...], tuple[Usage, ...]],
 ) -> tuple[Usage, ...]:
     """Every legal new meld holding card ``anchor``, of at most ``size`` cards and at most
     ``budget`` additions, from ``held`` (held first) and ``live`` copies.
 
-    Remembered by the copies of the kinds such a meld can hold (its rank's, its suit's
-    and the wild ones; every kind for a wild anchor): the search asks the same again
-    and again while it assigns the other suits' cards."""
+    Remembered in ``known`` (the question's) by the copies of the kinds such a meld can
+    hold (its rank's, its suit's and the wild ones; every kind for a wild anchor): the
+    search asks the same again and again while it assigns the other suits' cards."""
     card = Card.from_id(anchor)
     if rules.is_wild(card):
         kinds: Sequence[int] = range(NUM_KINDS)
@@ -201,17 +211,9 @@ def new_melds(
         kinds = sorted(same | set(wild_kinds(rules)))
     size = min(size, max(14, rules.set_max))  # no meld is longer
     key = (tuple((k, held[k], live[k]) for k in kinds if held[k] or live[k]), budget, anchor, size)
-    # by the rules object's identity, which the entry keeps alive (rules hold a mapping
-    # proxy, so they are not hashable)
-    known = _KNOWN_MELDS.setdefault(id(rules), (rules, {}))[1]
     if key not in known:
-        if len(known) > 1 << 18:
-            known.clear()
         known[key] = tuple(_generate_new_melds(rules, held, live, budget, anchor, size))
     return known[key]
-
-
-_KNOWN_MELDS: dict[int, tuple[Rules, dict[tuple[object, ...], tuple[Usage, ...]]]] = {}
 
 
 def _generate_new_melds(
@@ -409,7 +411,9 @@ class _Search:
                 no_held = (0,) * NUM_KINDS
                 for c in range(NUM_KINDS):
                     if self.live[c]:
-                        found.update(new_melds(self.q.rules, no_held, self.live, 3, c, 3))
+                        found.update(
+                            new_melds(self.q.rules, no_held, self.live, 3, c, 3, self.q.known_melds)
+                        )
             self._added_only = sorted(found, key=lambda u: (u.counts, u.kind, u.points))
         return self._added_only
 
@@ -491,7 +495,9 @@ class _Search:
         size = sum(rem) + spare
         groups: list[tuple[Usage, int]] = []
         if self.q.new_melds:
-            groups.extend((g, -1) for g in new_melds(r, rem, live, spare, first, size))
+            groups.extend(
+                (g, -1) for g in new_melds(r, rem, live, spare, first, size, self.q.known_melds)
+            )
         for j, meld in enumerate(self.q.table):
             if not table_used >> j & 1:
                 groups.extend((g, j) for g in layoffs(r, meld, rem, live, spare, size, first))
