@@ -4,12 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from solver.cards import Card, parse_card, parse_cards
 from solver.rules import Rules
 
 Melds = tuple[tuple[Card, ...], ...]
+
+
+class Ask(StrEnum):
+    """What the referee asks a seat: take the top discard (``draw``), buy it out of turn,
+    call "Rummy" on it, play the turn after the draw, defend against a knock."""
+
+    DRAW = "draw"
+    BUY = "buy"
+    RUMMY = "rummy"
+    PLAY = "play"
+    DEFEND = "defend"
+
+    @property
+    def plays(self) -> bool:
+        """The answer is a ``Play`` (else a yes or no)."""
+        return self in (Ask.PLAY, Ask.DEFEND)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from sim.legal import Applied, Breach, IllegalMove, apply_defence, apply_play
-from sim.moves import Melds, Play, View
+from sim.moves import Ask, Melds, Play, View
 from sim.scoring import hand_penalty, knock_penalties
 from solver.cards import ALL_CARDS, JOKER, Card
 from solver.errors import RulesError
@@ -29,6 +29,11 @@ T = TypeVar("T")
 
 # A hand that nobody ends (players that never go down) stops here, with no winner.
 DEFAULT_MAX_TURNS = 300
+
+
+class Suspend(Exception):
+    """Raised by a seat that cannot answer yet (a person not asked before, a host out of
+    time): the game stops where it stands, to be replayed from its answers later."""
 
 
 class Player(Protocol):
@@ -94,6 +99,18 @@ class GameResult:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
 
+    @classmethod
+    def of(cls, results: Sequence[RoundResult], n: int) -> GameResult:
+        """The game of these rounds at ``n`` seats."""
+        totals = tuple(sum(r.penalties[s] for r in results) for s in range(n))
+        offender = next((r.illegal.seat for r in results if r.illegal), None)
+        eligible = [s for s in range(n) if s != offender]
+        # the lowest total wins; on a tie, the most hands won (a loser may count 0 too)
+        won = [sum(r.winner == s for r in results) for s in range(n)]
+        best = min((totals[s], -won[s]) for s in eligible)
+        winners = tuple(s for s in eligible if (totals[s], -won[s]) == best)
+        return cls(tuple(results), totals, winners)
+
     @property
     def illegal(self) -> IllegalMove | None:
         return next((r.illegal for r in self.rounds if r.illegal), None)
@@ -153,39 +170,45 @@ class Referee:
         self.record: Record = record or (lambda _event: None)
         self.max_turns = max_turns
         self.counters = [SeatCounters() for _ in players]
+        self.in_play: _Hand | None = None
+
+    def view(self, seat: int) -> View | None:
+        """What ``seat`` sees of the hand in play (None before the first deal)."""
+        return None if self.in_play is None else self.in_play.view(seat)
 
     def play_game(self, rounds: Sequence[int | None], first: int = 0) -> GameResult:
         n = len(self.players)
         results: list[RoundResult] = []
         for k, round_ in enumerate(rounds):
-            result = _Hand(self, round_, (first + k) % n).run()
-            self.record(result.to_dict())
+            result = self.play_round(round_, (first + k) % n)
             results.append(result)
             if result.illegal:
                 break
-        totals = tuple(sum(r.penalties[s] for r in results) for s in range(n))
-        offender = next((r.illegal.seat for r in results if r.illegal), None)
-        eligible = [s for s in range(n) if s != offender]
-        # the lowest total wins; on a tie, the most hands won (a loser may count 0 too)
-        won = [sum(r.winner == s for r in results) for s in range(n)]
-        best = min((totals[s], -won[s]) for s in eligible)
-        winners = tuple(s for s in eligible if (totals[s], -won[s]) == best)
-        game = GameResult(tuple(results), totals, winners)
+        game = GameResult.of(results, n)
         self.record(game.to_dict())
         return game
 
-    def ask(self, seat: int, ask: str, fn: Callable[..., T], *args: Any) -> T:
+    def play_round(self, round_: int | None, first: int) -> RoundResult:
+        """One hand, ``first`` to play; recorded and returned."""
+        self.in_play = _Hand(self, round_, first)
+        result = self.in_play.run()
+        self.record(result.to_dict())
+        return result
+
+    def ask(self, seat: int, ask: Ask, fn: Callable[..., T], *args: Any) -> T:
         """One decision, timed and logged; a player that fails has played illegally."""
         counter = self.counters[seat]
         start = time.perf_counter()
         try:
             answer = fn(*args)
+        except Suspend:
+            raise
         except Exception as exc:  # a player is outside code: its failure is its loss
             raise IllegalMove(seat, f"{ask}: the player failed: {exc!r}") from exc
         finally:
             counter.seconds += time.perf_counter() - start
             counter.decisions += 1
-        expected = Play if ask in ("play", "defend") else bool
+        expected = Play if ask.plays else bool
         if not isinstance(answer, expected):
             raise IllegalMove(seat, f"{ask}: answered {answer!r}, not a {expected.__name__}")
         self.record({"event": "move", "seat": seat, "ask": ask, "answer": _encode(answer)})
@@ -289,7 +312,7 @@ class _Hand:
                     return self._end(None, "exhausted")
             skip_draw = False
             player = self.ref.players[seat]
-            play = self.ref.ask(seat, "play", player.play, self.view(seat, obliged))
+            play = self.ref.ask(seat, Ask.PLAY, player.play, self.view(seat, obliged))
             try:
                 applied = apply_play(
                     self.rules,
@@ -344,7 +367,7 @@ class _Hand:
         melding it this turn)."""
         player = self.ref.players[seat]
         if self.pile:
-            if self.ref.ask(seat, "draw", player.draw, self.view(seat)):
+            if self.ref.ask(seat, Ask.DRAW, player.draw, self.view(seat)):
                 taken = self._take_top(seat)
                 return True, taken if self.rules.take_discard_obliges_meld else None
             if self.rules.buying:
@@ -365,7 +388,7 @@ class _Hand:
             if len(self.stock) < rules.buy_penalty_cards:
                 return  # no penalty card to give: no buying from an empty stock
             player = self.ref.players[other]
-            if self.ref.ask(other, "buy", player.buy, self.view(other)):
+            if self.ref.ask(other, Ask.BUY, player.buy, self.view(other)):
                 self._take_top(other)
                 for _ in range(rules.buy_penalty_cards):
                     self.hands[other].append(self.stock.pop())
@@ -382,7 +405,7 @@ class _Hand:
         for k in range(2, self.n):
             other = (seat + k) % self.n
             player = self.ref.players[other]
-            if self.ref.ask(other, "rummy", player.call_rummy, self.view(other)):
+            if self.ref.ask(other, Ask.RUMMY, player.call_rummy, self.view(other)):
                 self._take_top(other)
                 return
 
@@ -393,7 +416,7 @@ class _Hand:
         for k in range(1, self.n):
             seat = (knocker + k) % self.n
             player = self.ref.players[seat]
-            answer = self.ref.ask(seat, "defend", player.defend, self.view(seat), shown, gin)
+            answer = self.ref.ask(seat, Ask.DEFEND, player.defend, self.view(seat), shown, gin)
             try:
                 deadwood[seat] = apply_defence(self.rules, self.hands[seat], melds, answer, gin)
             except Breach as exc:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from sim.moves import Melds, Play, View
+from sim.moves import Ask, Melds, Play, View
 from sim.referee import Referee, rounds_of
 from solver.cards import Card, parse_cards
 from solver.rules import make_rules
@@ -35,7 +35,7 @@ class ScriptedPlayer:
     def __init__(self, moves: Iterable[tuple[str, Any]]):
         self.moves = deque(moves)
 
-    def _next(self, ask: str) -> Any:
+    def _next(self, ask: Ask) -> Any:
         if not self.moves:
             raise ReplayError(f"the log has no more moves, the referee asks {ask}")
         logged, answer = self.moves.popleft()
@@ -44,19 +44,19 @@ class ScriptedPlayer:
         return answer
 
     def draw(self, view: View) -> bool:
-        return bool(self._next("draw"))
+        return bool(self._next(Ask.DRAW))
 
     def buy(self, view: View) -> bool:
-        return bool(self._next("buy"))
+        return bool(self._next(Ask.BUY))
 
     def call_rummy(self, view: View) -> bool:
-        return bool(self._next("rummy"))
+        return bool(self._next(Ask.RUMMY))
 
     def play(self, view: View) -> Play:
-        return Play.from_dict(self._next("play"))
+        return Play.from_dict(self._next(Ask.PLAY))
 
     def defend(self, view: View, melds: Melds, gin: bool) -> Play:
-        return Play.from_dict(self._next("defend"))
+        return Play.from_dict(self._next(Ask.DEFEND))
 
 
 class ReplayDealer:
