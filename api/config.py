@@ -20,6 +20,8 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "LOG_LEVEL": "INFO",
     "CORS_ORIGINS": "",
+    # Signs the games' state (HMAC-SHA256) and hides their deal; none: neither.
+    "GAME_STATE_KEY": "",
 }
 
 # Environment variable -> parser. PORT and WEB_CONCURRENCY are read by gunicorn.conf.py.
@@ -33,6 +35,7 @@ _ENV_PARSERS: dict[str, type] = {
     "MAX_CONTENT_LENGTH": int,
     "LOG_LEVEL": str,
     "CORS_ORIGINS": str,
+    "GAME_STATE_KEY": str,
 }
 
 

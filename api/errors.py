@@ -12,6 +12,7 @@ from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
 from api import metrics
+from sim.service import GameStateError, MoveRefused
 from solver.budget import BudgetExhausted
 from solver.errors import SolverError
 
@@ -171,6 +172,14 @@ def handle_budget_exhausted(error: BudgetExhausted) -> Response:
     return problem(503, f"The request's time budget ({seconds:g} s) ran out before an answer.")
 
 
+def handle_game_state(error: GameStateError) -> Response:
+    return problem(400, str(error))
+
+
+def handle_move_refused(error: MoveRefused) -> Response:
+    return problem(422, f"move refused: {error.reason}", [FieldError("move", error.reason)])
+
+
 def handle_unexpected(error: Exception) -> Response:
     log.exception("unhandled error: %s", type(error).__name__)
     return problem(500, "The server could not answer this request.")
@@ -181,5 +190,7 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(ApiError, handle_api_error)
     app.register_error_handler(SolverError, handle_solver_error)
     app.register_error_handler(BudgetExhausted, handle_budget_exhausted)
+    app.register_error_handler(GameStateError, handle_game_state)
+    app.register_error_handler(MoveRefused, handle_move_refused)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(Exception, handle_unexpected)

@@ -90,6 +90,22 @@ INVALID_REQUEST: dict[str, Any] = {"variant": "gin", "hand": ["AS", "ZZ"]}
 
 PATHS = {name: f"/v1/{name}" for name in REQUESTS}
 
+# The games: a new game, then moves sent with the state it answered (recorded together).
+GAME_REQUESTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "gin": (
+        "Gin against the advisor, the person first",
+        {"variant": "gin", "players": ["human", "advisor"], "seed": "example"},
+    ),
+}
+GAME_MOVES: dict[str, tuple[str, dict[str, Any]]] = {
+    "draw_stock": ("Draw from the stock", {"action": "draw_stock"}),
+}
+REFUSED_MOVE: tuple[str, dict[str, Any]] = (
+    "A move the game does not ask for now",
+    {"action": "play", "discard": "KS"},
+)
+GAME_PATHS = {"newGame": "/v1/games", "gameMove": "/v1/games/move"}
+
 
 def answers() -> dict[str, Any]:
     """The recorded answers: ``{operation: {example: body}}`` and ``problem``; none before
@@ -100,11 +116,42 @@ def answers() -> dict[str, Any]:
     return data
 
 
+def _game_state() -> dict[str, Any] | None:
+    recorded = answers().get("newGame", {})
+    return recorded["gin"]["state"] if "gin" in recorded else None
+
+
+def _move_requests() -> dict[str, tuple[str, dict[str, Any]]]:
+    state = _game_state()
+    if state is None:
+        return {}
+    return {
+        name: (summary, {"state": state, "move": move})
+        for name, (summary, move) in GAME_MOVES.items()
+    }
+
+
+def _requests(operation: str) -> dict[str, tuple[str, dict[str, Any]]]:
+    if operation == "newGame":
+        return GAME_REQUESTS
+    if operation == "gameMove":
+        return _move_requests()
+    return REQUESTS[operation]
+
+
+def games_problem_examples(operation: str) -> dict[str, dict[str, Any]]:
+    """The OpenAPI ``examples`` of a games operation's 422 answer."""
+    recorded = answers().get("refused")
+    if operation != "gameMove" or recorded is None:
+        return {}
+    return {"refused": {"summary": REFUSED_MOVE[0], "value": recorded}}
+
+
 def request_examples(operation: str) -> dict[str, dict[str, Any]]:
     """The OpenAPI ``examples`` of an operation's request body."""
     return {
         name: {"summary": summary, "value": body}
-        for name, (summary, body) in REQUESTS[operation].items()
+        for name, (summary, body) in _requests(operation).items()
     }
 
 
@@ -113,7 +160,7 @@ def response_examples(operation: str) -> dict[str, dict[str, Any]]:
     recorded = answers().get(operation, {})
     return {
         name: {"summary": summary, "value": recorded[name]}
-        for name, (summary, _) in REQUESTS[operation].items()
+        for name, (summary, _) in _requests(operation).items()
         if name in recorded
     }
 
@@ -140,7 +187,29 @@ def record() -> dict[str, Any]:
                 raise SystemExit(f"{operation}/{name}: {response.status_code} {response.text}")
             out[operation][name] = response.get_json()
     out["problem"] = client.post("/v1/solve", json=INVALID_REQUEST).get_json()
+    out.update(_record_games(client))
     return out
+
+
+def _record_games(client: Any) -> dict[str, Any]:
+    """A game started, then each move and the refused one sent with its state."""
+    out: dict[str, Any] = {"newGame": {}, "gameMove": {}}
+    for name, (_, body) in GAME_REQUESTS.items():
+        out["newGame"][name] = _answer(client, GAME_PATHS["newGame"], body, name)
+    state = out["newGame"]["gin"]["state"]
+    for name, (_, move) in GAME_MOVES.items():
+        body = {"state": state, "move": move}
+        out["gameMove"][name] = _answer(client, GAME_PATHS["gameMove"], body, name)
+    refused = client.post(GAME_PATHS["gameMove"], json={"state": state, "move": REFUSED_MOVE[1]})
+    out["refused"] = refused.get_json()
+    return out
+
+
+def _answer(client: Any, path: str, body: dict[str, Any], name: str) -> Any:
+    response = client.post(path, json=body)
+    if response.status_code != 200:
+        raise SystemExit(f"{path}/{name}: {response.status_code} {response.text}")
+    return response.get_json()
 
 
 def main() -> None:

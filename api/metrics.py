@@ -52,7 +52,7 @@ TIMED_OUT = Counter(
 
 IN_FLIGHT = Gauge(
     "rummy_http_in_flight",
-    "Requests running now, by lane (advise, solve), summed over live workers.",
+    "Requests running now, by lane (advise, solve, games), summed over live workers.",
     ["lane"],
     multiprocess_mode="livesum",
 )

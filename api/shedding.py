@@ -21,8 +21,14 @@ from api.errors import problem
 # Set when the worker is told to stop (SIGTERM): /readyz answers 503 from then on.
 DRAINING = threading.Event()
 
-# Endpoint -> lane. Score is a solve.
-LANE_OF: dict[str, str] = {"/v1/advise": "advise", "/v1/solve": "solve", "/v1/score": "solve"}
+# Endpoint -> lane. Score is a solve; a game's move runs bots (advice).
+LANE_OF: dict[str, str] = {
+    "/v1/advise": "advise",
+    "/v1/solve": "solve",
+    "/v1/score": "solve",
+    "/v1/games": "games",
+    "/v1/games/move": "games",
+}
 _LANES_KEY = "rummy.lanes"
 # A queued request gives up after this share of its budget, keeping the rest for its work.
 QUEUE_SHARE = 0.4
@@ -98,6 +104,8 @@ def install(app: Flask) -> None:
     app.extensions[_LANES_KEY] = {
         "advise": Lane("advise", config["ADVISE_CONCURRENCY"], config["QUEUE_DEPTH"]),
         "solve": Lane("solve", config["SOLVE_CONCURRENCY"], config["SOLVE_QUEUE_DEPTH"]),
+        # a move's bot decisions are advice: the same bounds, in a lane of their own
+        "games": Lane("games", config["ADVISE_CONCURRENCY"], config["QUEUE_DEPTH"]),
     }
     app.before_request(_admit)
     app.teardown_request(_release)

@@ -9,6 +9,8 @@ from advisor.situation import Situation
 from api.errors import ApiError, FieldError, invalid
 from api.notation import is_card_token, split_cards
 from api.schemas import MAX_HAND
+from sim.moves import JokerSwap, Play
+from sim.service import Action, GameSpec, Move, new_seed
 from solver.cards import Card, check_pack, parse_card, parse_cards
 from solver.errors import CardParseError, RulesError, SolverError, TooManyCopiesError
 from solver.rules import Rules, make_rules
@@ -117,3 +119,48 @@ def layoffs_of(body: Mapping[str, Any]) -> list[tuple[Card, int]]:
 def library_error(exc: SolverError) -> ApiError:
     """A library error raised past the translation, as a 422 naming what it can."""
     return ApiError(422, exc.message, [FieldError(exc.field or "body", exc.message, exc.index)])
+
+
+def game_spec_of(body: Mapping[str, Any]) -> GameSpec:
+    """The game a ``POST /v1/games`` asks for, its seats and rules checked."""
+    rules = rules_of(body)
+    check_round(rules, body.get("round"))
+    seed = body.get("seed") or new_seed()
+    spec = GameSpec(
+        body["variant"], body.get("rules") or {}, body.get("round"), tuple(body["players"]), seed
+    )
+    try:
+        spec.rules()
+    except RulesError as exc:
+        raise invalid("players" if exc.field == "max_players" else "rules", exc.message) from None
+    except SolverError as exc:
+        raise invalid("round", exc.message) from None
+    except ValueError as exc:
+        raise invalid("players", str(exc)) from None
+    return spec
+
+
+def move_of(body: Mapping[str, Any]) -> Move:
+    """The person's move, its cards read with field-named errors."""
+    where = "move"
+    melds = tuple(
+        tuple(cards_of(m["cards"], f"{where}.melds[{i}].cards", MAX_HAND))
+        for i, m in enumerate(body["melds"])
+    )
+    layoffs = tuple(
+        (card_of(lo["card"], f"{where}.layoffs[{i}].card"), int(lo["onto"]))
+        for i, lo in enumerate(body["layoffs"])
+    )
+    swaps = tuple(
+        JokerSwap(int(s["onto"]), tuple(cards_of(s["cards"], f"{where}.joker_swaps[{i}].cards")))
+        for i, s in enumerate(body["joker_swaps"])
+    )
+    discard = body.get("discard")
+    play = Play(
+        melds=melds,
+        layoffs=layoffs,
+        joker_swaps=swaps,
+        discard=None if discard is None else card_of(discard, f"{where}.discard"),
+        knock=bool(body["knock"]),
+    )
+    return Move(Action(body["action"]), play)

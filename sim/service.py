@@ -324,6 +324,7 @@ class _Replay:
     error: MoveRefused | GameStateError | None = None
     fresh: bool = False  # a live answer has been given: moves from here on are new
     move_used: bool = False
+    bot_decisions: int = 0
     asked: Asked | None = None
     paused: bool = False
     turn: int | None = None
@@ -389,8 +390,9 @@ class _Replay:
         move = self.move
         if move is not None and move.action is not Action.CONTINUE and not self.move_used:
             raise MoveRefused("the bots are still to move: send `continue`")
-        if self.pause():
+        if self.bot_decisions and self.pause():
             raise BudgetExhausted()
+        self.bot_decisions += 1  # the first always runs, so that every request moves on
         player = self.live.get(seat)
         if player is None:
             player = make_player(
@@ -486,6 +488,10 @@ def _run(replay: _Replay) -> Progress:
         replay.round_over()
     if replay.error is not None:
         raise replay.error
+    move = replay.move
+    reached = move is None or move.action is Action.CONTINUE or replay.move_used
+    if replay.paused and not reached:  # the move was not reached: nothing changed, retry
+        raise BudgetExhausted()
     human = spec.human
     last = replay.rounds[-1] if len(replay.rounds) > played else None
     if last is not None and last.illegal is not None and last.illegal.seat == human:

@@ -60,6 +60,8 @@ def test_every_operation_has_an_id(spec: dict[str, Any]) -> None:
         "score",
         "advise",
         "listVariants",
+        "newGame",
+        "gameMove",
         "livez",
         "readyz",
         "metrics",

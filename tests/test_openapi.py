@@ -53,6 +53,8 @@ def test_every_endpoint_is_documented(spec: dict[str, Any]) -> None:
         "/v1/score": {"post"},
         "/v1/advise": {"post"},
         "/v1/variants": {"get"},
+        "/v1/games": {"post"},
+        "/v1/games/move": {"post"},
         "/livez": {"get"},
         "/readyz": {"get"},
         "/metrics": {"get"},
