@@ -43,7 +43,7 @@ def _options_reply(response: Response) -> Response:
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. Settings: defaults < environment < ``config``."""
-    from api.views import docs, games, ops, v1
+    from api.views import docs, games, ops, page, v1
 
     app = Flask(__name__)
     app.config.update(load_config(config))
@@ -68,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(games.blp)
     api.register_blueprint(ops.blp)
     app.register_blueprint(docs.assets)
+    app.register_blueprint(page.assets)
     app.extensions[API_KEY] = api
     register_error_handlers(app)
     return app

@@ -766,12 +766,22 @@ class ScoreResponseSchema(ResponseSchema):
     )
 
 
+class BoundSchema(ResponseSchema):
+    min = fields.Integer(required=True, attribute="lo", metadata={"description": "Least value."})
+    max = fields.Integer(required=True, attribute="hi", metadata={"description": "Most value."})
+
+
 class VariantsResponseSchema(ResponseSchema):
     variants = fields.Dict(
         keys=fields.String(),
         values=fields.Nested(RulesSchema),
         required=True,
         metadata={"description": "Every preset by name, with its full rule values."},
+    )
+    bounds = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(BoundSchema),
+        metadata={"description": "The bounds of each integer rule an override may set."},
     )
 
 

@@ -11,6 +11,7 @@ from api.errors import problem
 from api.schemas import HealthSchema
 from api.spec import API_KEY, JsonBlueprint, spec_yaml
 from api.views.docs import docs_page
+from api.views.page import page
 from solver.cards import parse_cards
 from solver.rules import PRESETS
 from solver.solve import solve
@@ -80,6 +81,16 @@ def openapi_yaml() -> Response:
         text = spec_yaml(current_app.extensions[API_KEY])
         current_app.extensions[SPEC_KEY] = text
     return Response(text, mimetype="application/yaml")
+
+
+@blp.route("/", methods=["GET"])
+@blp.doc(
+    operationId="playground",
+    **_text_doc("text/html", "The playground: analysis board, trainer, a game against the bots."),
+)
+def playground() -> Response:
+    """The playground: a web page for people, served by this app (no outside requests)."""
+    return page()
 
 
 @blp.route("/docs", methods=["GET"])

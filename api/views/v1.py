@@ -28,6 +28,7 @@ from api.schemas import (
 )
 from api.spec import JsonBlueprint
 from solver.laydown import LaydownCheck
+from solver.limits import RULE_BOUNDS
 from solver.rules import PRESETS
 
 blp = JsonBlueprint("v1", __name__, url_prefix="/v1", description="Solver and advisor.")
@@ -120,5 +121,6 @@ def advise(body: dict[str, Any]) -> Advice:
 @blp.doc(operationId="listVariants")
 @blp.response(200, VariantsResponseSchema, description="Every preset with its rule values.")
 def variants() -> dict[str, Any]:
-    """Every preset with its full rule values, the Liverpool contracts included."""
-    return {"variants": PRESETS}
+    """Every preset with its full rule values, the Liverpool contracts included, and the
+    bounds an override must keep."""
+    return {"variants": PRESETS, "bounds": RULE_BOUNDS}
