@@ -11,8 +11,9 @@ CHROMIUM := /usr/bin/chromium
 GXX := /usr/bin/g++
 CLIENTS := build/clients
 NPM_BIN := clients/node_modules/.bin
+WEB_BIN := web/node_modules/.bin
 
-.PHONY: install run test lint typecheck bench openapi clients clean
+.PHONY: install run test lint typecheck bench openapi clients web clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +42,16 @@ $(NPM_BIN)/openapi-typescript: clients/package.json clients/package-lock.json
 	npm ci --prefix clients --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The playground's tools (tsc, and axe-core for the browser tests), pinned in its lock.
+$(WEB_BIN)/tsc: web/package.json web/package-lock.json
+	npm ci --prefix web --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The playground's scripts, from web/src into api/static/playground (committed, so that
+# `make run` needs no npm; tests/test_playground_build.py fails if they differ).
+web: clients $(WEB_BIN)/tsc
+	$(WEB_BIN)/tsc -p web/tsconfig.json
+
 install: $(TEST_STAMP)
 
 run: $(SERVE_STAMP)
@@ -64,7 +75,7 @@ clients: $(TEST_STAMP) $(NPM_BIN)/openapi-typescript
 		[ $$status -eq 0 ] && ! echo "$$out" | grep -qi warn
 	$(NPM_BIN)/tsc --strict --noEmit --skipLibCheck clients/check.ts
 
-test: $(TEST_STAMP) $(CHROMIUM) lint typecheck clients
+test: $(TEST_STAMP) $(CHROMIUM) $(WEB_BIN)/tsc lint typecheck clients
 	$(BIN)/python -m pytest
 
 # The examples' answers first: the document shows them.
@@ -78,4 +89,5 @@ bench: $(TEST_STAMP)
 	$(BIN)/python bench/http.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build clients/node_modules
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build clients/node_modules \
+		web/node_modules

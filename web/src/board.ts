@@ -35,7 +35,7 @@ const INT_RULES = [
 ] as const;
 const FLAG_RULES = ["set_distinct_suits", "require_run", "joker_release", "hand_rummy"] as const;
 const ACTIONS = ["check", "go_down", "open", "meld", "win", "hand_rummy"] as const;
-const DEBOUNCE_MS = 60;
+const DEBOUNCE_MS = 40;
 
 type FieldName = "hand" | "pile" | "seen" | "table" | "melds" | "layoffs" | "round" | "rules";
 
@@ -82,6 +82,7 @@ export function validateBody(s: Situation): ValidateRequest {
 export class Board {
   private seq = 0;
   private timer = 0;
+  private inputAt = 0; // performance.now() of the last input, for the latency shown
   private errors = new Map<FieldName, HTMLElement>();
   private inputs = new Map<string, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
 
@@ -164,7 +165,7 @@ export class Board {
       : h("input", { id: name, name, type: "text", autocomplete: "off", spellcheck: "false", dir: "ltr" });
     input.value = value;
     input.addEventListener("input", () => {
-      performance.mark("rummy:input");
+      this.inputAt = performance.now();
       this.s = { ...this.s, [name]: input.value };
       this.schedule();
     });
@@ -255,7 +256,7 @@ export class Board {
   }
 
   private edit(change: Partial<Situation>): void {
-    performance.mark("rummy:input");
+    this.inputAt = performance.now();
     this.s = { ...this.s, ...change };
     this.hooks.changed(this.s);
     if ("variant" in change || "rules" in change) this.render();
@@ -323,6 +324,8 @@ export class Board {
 
   private async ask(): Promise<void> {
     const seq = ++this.seq;
+    const inputAt = this.inputAt;
+    const hand = this.s.hand;
     const pre = document.getElementById("request-json");
     if (pre) pre.textContent = JSON.stringify(this.body(), null, 1);
     const status = byId("status");
@@ -337,7 +340,7 @@ export class Board {
     if (this.validating) {
       const answer = await call<ValidateAnswer>("/v1/validate", validateBody(this.s));
       if (seq !== this.seq) return;
-      if (!answer.ok) return this.failed(answer.problem);
+      if (!answer.ok) return this.failed(answer.problem, seq, hand, inputAt);
       this.showErrors(null);
       clear(out, renderValidation(answer.data));
     } else {
@@ -347,20 +350,27 @@ export class Board {
         call<SolveAnswer>("/v1/solve", situationBody(this.s)),
       ]);
       if (seq !== this.seq) return;
-      if (!advice.ok) return this.failed(advice.problem);
+      if (!advice.ok) return this.failed(advice.problem, seq, hand, inputAt);
       this.showErrors(null);
       clear(out, renderAdvice(advice.data, this.s, (c) => this.play(c)),
         solved.ok ? renderSolution(solved.data) : null);
     }
     status.textContent = "";
-    performance.mark("rummy:answer");
+    this.answered(seq, hand, inputAt);
+  }
+
+  /** Marks the answer drawn: which hand, and how long after the input it answers. */
+  private answered(seq: number, hand: string, inputAt: number): void {
+    const out = byId("answer");
+    out.dataset["hand"] = hand;
+    if (inputAt) out.dataset["latency"] = (performance.now() - inputAt).toFixed(1);
     out.dataset["answered"] = String(seq);
   }
 
-  private failed(problem: Problem): void {
+  private failed(problem: Problem, seq: number, hand: string, inputAt: number): void {
     clear(byId("answer"));
     this.showErrors(problem);
-    byId("answer").dataset["answered"] = String(this.seq);
+    this.answered(seq, hand, inputAt);
   }
 
   /** Play a discard on the board: the card leaves the hand for the pile. */

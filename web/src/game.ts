@@ -197,7 +197,7 @@ export class Game {
     if (a.rounds.length) sections.push(this.roundsSection(a));
     sections.push(h("section", { class: "log", "aria-labelledby": "log-title" },
       h("h3", { id: "log-title" }, t("moves")),
-      h("ol", { id: "move-log", "aria-live": "polite" }, this.log.slice(-30).map((line) => h("li", {}, h("bdi", {}, line))))));
+      h("ol", { id: "move-log", "aria-live": "polite", tabindex: 0, "aria-labelledby": "log-title" }, this.log.slice(-30).map((line) => h("li", {}, h("bdi", {}, line))))));
     const again = button(t("newGame"), { class: "secondary", id: "new-game" });
     again.addEventListener("click", () => {
       this.answer = null;

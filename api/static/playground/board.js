@@ -13,7 +13,7 @@ const INT_RULES = [
 ];
 const FLAG_RULES = ["set_distinct_suits", "require_run", "joker_release", "hand_rummy"];
 const ACTIONS = ["check", "go_down", "open", "meld", "win", "hand_rummy"];
-const DEBOUNCE_MS = 60;
+const DEBOUNCE_MS = 40;
 export function preset(catalog, s) {
     return catalog.variants[s.variant];
 }
@@ -62,6 +62,7 @@ export class Board {
     hooks;
     seq = 0;
     timer = 0;
+    inputAt = 0; // performance.now() of the last input, for the latency shown
     errors = new Map();
     inputs = new Map();
     constructor(root, catalog, s, validating, hooks) {
@@ -136,7 +137,7 @@ export class Board {
             : h("input", { id: name, name, type: "text", autocomplete: "off", spellcheck: "false", dir: "ltr" });
         input.value = value;
         input.addEventListener("input", () => {
-            performance.mark("rummy:input");
+            this.inputAt = performance.now();
             this.s = { ...this.s, [name]: input.value };
             this.schedule();
         });
@@ -225,7 +226,7 @@ export class Board {
         return this.withError("rules", h("details", { class: "house-rules", open: changed }, h("summary", {}, t("houseRules")), h("p", { class: "help" }, t("houseRulesHelp")), box, reset));
     }
     edit(change) {
-        performance.mark("rummy:input");
+        this.inputAt = performance.now();
         this.s = { ...this.s, ...change };
         this.hooks.changed(this.s);
         if ("variant" in change || "rules" in change)
@@ -282,6 +283,8 @@ export class Board {
     }
     async ask() {
         const seq = ++this.seq;
+        const inputAt = this.inputAt;
+        const hand = this.s.hand;
         const pre = document.getElementById("request-json");
         if (pre)
             pre.textContent = JSON.stringify(this.body(), null, 1);
@@ -299,7 +302,7 @@ export class Board {
             if (seq !== this.seq)
                 return;
             if (!answer.ok)
-                return this.failed(answer.problem);
+                return this.failed(answer.problem, seq, hand, inputAt);
             this.showErrors(null);
             clear(out, renderValidation(answer.data));
         }
@@ -312,18 +315,25 @@ export class Board {
             if (seq !== this.seq)
                 return;
             if (!advice.ok)
-                return this.failed(advice.problem);
+                return this.failed(advice.problem, seq, hand, inputAt);
             this.showErrors(null);
             clear(out, renderAdvice(advice.data, this.s, (c) => this.play(c)), solved.ok ? renderSolution(solved.data) : null);
         }
         status.textContent = "";
-        performance.mark("rummy:answer");
+        this.answered(seq, hand, inputAt);
+    }
+    /** Marks the answer drawn: which hand, and how long after the input it answers. */
+    answered(seq, hand, inputAt) {
+        const out = byId("answer");
+        out.dataset["hand"] = hand;
+        if (inputAt)
+            out.dataset["latency"] = (performance.now() - inputAt).toFixed(1);
         out.dataset["answered"] = String(seq);
     }
-    failed(problem) {
+    failed(problem, seq, hand, inputAt) {
         clear(byId("answer"));
         this.showErrors(problem);
-        byId("answer").dataset["answered"] = String(this.seq);
+        this.answered(seq, hand, inputAt);
     }
     /** Play a discard on the board: the card leaves the hand for the pile. */
     play(code) {
