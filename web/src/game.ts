@@ -171,7 +171,7 @@ export class Game {
     const a = this.answer as GameAnswer;
     const view = a.view;
     const sections: HTMLElement[] = [];
-    sections.push(h("p", { id: "game-status", role: "status", "aria-live": "polite" }, this.message));
+    sections.push(h("p", { id: "game-status", class: "status", role: "status", "aria-live": "polite" }, this.message));
     sections.push(h("section", { class: "seats-board", "aria-labelledby": "seats-title" },
       h("h3", { id: "seats-title" }, t("players")),
       h("ul", {}, a.players.map((p, s) => h("li", { class: s === a.turn ? "turn" : "", "aria-current": s === a.turn ? "true" : undefined },
@@ -181,7 +181,7 @@ export class Game {
     if (view) {
       const top = view.discard_pile[view.discard_pile.length - 1];
       sections.push(h("section", { class: "felt", "aria-labelledby": "felt-title" },
-        h("h3", { id: "felt-title" }, t("table")),
+        h("h3", { id: "felt-title" }, t("felt")),
         view.table.length ? h("ol", { class: "melds table-melds", start: 0 }, view.table.map((m, i) =>
           h("li", { "data-index": i }, `#${i} `, cards(m.cards)))) : h("p", {}, t("noMelds")),
         h("p", {}, `${t("topDiscard")}: `, top ? card(top) : t("none"), ` · ${t("stock")}: ${a.stock}`),

@@ -87,8 +87,9 @@ export class Trainer {
     const score = document.getElementById("score");
     if (score) score.textContent = `${this.record.good} / ${this.record.answered}`;
     const list = document.getElementById("history");
+    const named = (e: Entry, v: string): string => (e.kind === "draw" ? tv("action", v) : v);
     if (list) clear(list, this.record.history.slice(0, 10).map((e) => h("li", {},
-      `${tv("variant", e.variant)} (${e.seed}): ${e.picked} / ${t("best")} ${e.best} — ${e.good ? t("asGood") : t("worse")}`)));
+      `${tv("variant", e.variant)} (${e.seed}): ${named(e, e.picked)} / ${t("best")} ${named(e, e.best)} — ${e.good ? t("asGood") : t("worse")}`)));
   }
 
   private async deal(fresh: boolean): Promise<void> {

@@ -62,8 +62,9 @@ export class Trainer {
         if (score)
             score.textContent = `${this.record.good} / ${this.record.answered}`;
         const list = document.getElementById("history");
+        const named = (e, v) => (e.kind === "draw" ? tv("action", v) : v);
         if (list)
-            clear(list, this.record.history.slice(0, 10).map((e) => h("li", {}, `${tv("variant", e.variant)} (${e.seed}): ${e.picked} / ${t("best")} ${e.best} — ${e.good ? t("asGood") : t("worse")}`)));
+            clear(list, this.record.history.slice(0, 10).map((e) => h("li", {}, `${tv("variant", e.variant)} (${e.seed}): ${named(e, e.picked)} / ${t("best")} ${named(e, e.best)} — ${e.good ? t("asGood") : t("worse")}`)));
     }
     async deal(fresh) {
         if (fresh)
