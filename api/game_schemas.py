@@ -14,6 +14,7 @@ from api.schemas import (
     CardsOut,
     LayoffAdviceSchema,
     LayoffSchema,
+    ProposedMeldSchema,
     RequestSchema,
     ResponseSchema,
     RuleOverridesSchema,
@@ -29,6 +30,15 @@ MAX_SEED = 64
 # a whole six-round Liverpool game at eight seats stays far below this (docs/api.md)
 MAX_ANSWERS = 60_000
 FINISHES = ("out", "hand_rummy", "knock", "gin", "undercut", "exhausted", "turn_limit", "illegal")
+
+
+def _seats(description: str) -> fields.List[Any]:
+    return fields.List(
+        fields.String(validate=validate.OneOf(SEAT_NAMES)),
+        required=True,
+        validate=validate.Length(min=2, max=MAX_SEATS),
+        metadata={"description": description},
+    )
 
 
 def _cards_out(description: str, **kwargs: Any) -> fields.List[Any]:
@@ -70,14 +80,9 @@ class NewGameRequestSchema(RequestSchema):
         allow_none=True,
         metadata={"description": "Liverpool: play only this round; else every round in turn."},
     )
-    players = fields.List(
-        fields.String(validate=validate.OneOf(SEAT_NAMES)),
-        required=True,
-        validate=validate.Length(min=2, max=MAX_SEATS),
-        metadata={
-            "description": "One entry per seat, seat 0 first: `human` once (the person), a bot "
-            "name for every other seat."
-        },
+    players = _seats(
+        "One entry per seat, seat 0 first: `human` once (the person), a bot name for every "
+        "other seat."
     )
     seed = fields.String(
         load_default=None,
@@ -134,12 +139,7 @@ class GameStateSchema(RequestSchema):
         allow_none=True,
         metadata={"description": "Liverpool: the one round played, or null for all."},
     )
-    players = fields.List(
-        fields.String(validate=validate.OneOf(SEAT_NAMES)),
-        required=True,
-        validate=validate.Length(min=2, max=MAX_SEATS),
-        metadata={"description": "The seats, as asked."},
-    )
+    players = _seats("The seats, as asked.")
     seed = fields.String(
         required=True,
         validate=validate.Length(min=1, max=MAX_SEED),
@@ -178,14 +178,6 @@ class JokerSwapMoveSchema(RequestSchema):
     )
 
 
-class TableCardsSchema(RequestSchema):
-    cards = Cards(
-        max_items=MAX_HAND_CARDS,
-        required=True,
-        metadata={"description": "A meld's cards; a run's in rank order."},
-    )
-
-
 class MoveSchema(RequestSchema):
     action = fields.String(
         required=True,
@@ -196,7 +188,7 @@ class MoveSchema(RequestSchema):
         },
     )
     melds = fields.List(
-        fields.Nested(TableCardsSchema),
+        fields.Nested(ProposedMeldSchema),
         load_default=list,
         validate=validate.Length(max=MAX_TABLE_MELDS),
         metadata={"description": "`play`, `defend`: new melds laid from the hand."},
