@@ -10,7 +10,7 @@ import statistics
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 import requests
@@ -317,3 +317,37 @@ def test_a_game_against_a_bot_plays_to_the_end(tab: Tab) -> None:
     assert page.locator("#result").count() == 1
     assert page.locator("#rounds tbody tr").count() == 1
     assert tab.axe() == []
+
+
+def test_every_url_parameter_reaches_the_request_and_stays_in_the_url(tab: Tab) -> None:
+    query = {
+        "variant": "liverpool",
+        "round": "2",
+        "hand": "8H 8S 8D 9C 9D KD QC 3S 4H 5H",
+        "pile": "2C 9S",
+        "seen": "KS KH",
+        "table": "4H 5H 6H 7H|8C 8H 8S",
+        "down": "true",
+        "phase": "draw",
+        "rules": '{"decks":3}',
+        "lang": "he",
+    }
+    page = tab.open("/?" + urlencode(query))
+    tab.answered()
+    page.click(".request-block summary")
+    sent = json.loads(page.inner_text("#request-json"))
+    assert sent == {
+        "variant": "liverpool",
+        "hand": query["hand"].split(),
+        "table": [{"cards": ["4H", "5H", "6H", "7H"]}, {"cards": ["8C", "8H", "8S"]}],
+        "discard_pile": ["2C", "9S"],
+        "seen": ["KS", "KH"],
+        "down": True,
+        "round": 2,
+        "rules": {"decks": 3},
+        "phase": "draw",
+    }
+    assert page.input_value("#round") == "2" and page.is_checked("#down")
+    assert page.input_value("#rule-decks") == "3"
+    assert dict(parse_qsl(urlsplit(page.url).query)) == query
+    assert page.locator("#take-figures").count() == 1  # the draw phase's figures

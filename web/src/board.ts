@@ -437,7 +437,7 @@ export function renderAdvice(a: AdviseAnswer, s: Situation, play?: (card: string
     h("h3", { id: "rec-title" }, t("recommendation")),
     h("p", { class: "rec", "data-action": rec.action, "data-card": rec.card ?? "" },
       h("strong", {}, tv("action", rec.action)), " ", rec.card ? card(rec.card) : null),
-    rec.reason ? h("p", { class: "reason" }, rec.reason) : null,
+    rec.reason ? h("p", { class: "reason", dir: "auto" }, rec.reason) : null,
     dl([[t("goal"), tv("goal", a.goal)], [t("cardsNeeded"), needed(a.cards_needed)]], { id: "goal-figures" }),
     any["optimal"] === false ? h("p", { class: "warning" }, t("notOptimal")) : null));
   const lay = "lay_down" in a ? a.lay_down : null;
@@ -493,7 +493,7 @@ function discardTable(rows: DiscardRow[], play?: (card: string) => void): HTMLEl
       h("td", { class: "outs-cards" }, outsCards(row.outs_cards)),
       h("td", { class: "deadwood" }, String(row.deadwood_points)),
       h("td", { class: "playable" }, yesNo(row.playable_on_table)),
-      h("td", { class: "reason" }, row.reason, h("span", { class: "extra" }, extras(row, DISCARD_FIELDS) ? ` (${extras(row, DISCARD_FIELDS)})` : "")));
+      h("td", { class: "reason", dir: "auto" }, row.reason, h("span", { class: "extra" }, extras(row, DISCARD_FIELDS) ? ` (${extras(row, DISCARD_FIELDS)})` : "")));
     tr.addEventListener("keydown", (e) => {
       const move = (to: Element | null): void => {
         if (!(to instanceof HTMLElement)) return;
@@ -540,7 +540,7 @@ function renderValidation(v: ValidateAnswer): HTMLElement {
     v.violations.length ? h("section", { "aria-labelledby": "viol-title" },
       h("h3", { id: "viol-title" }, t("violations")),
       h("ul", { id: "violations" }, v.violations.map((x) => h("li", { "data-code": x.code },
-        h("code", {}, x.code), ": ", x.message,
+        h("code", {}, x.code), ": ", h("bdi", {}, x.message),
         x.meld !== undefined ? ` (${t("meld")} ${x.meld})` : "", x.card ? " " : "", x.card ? card(x.card) : null)))) : null,
     h("section", { "aria-labelledby": "read-title" }, h("h3", { id: "read-title" }, t("meldsRead")),
       h("ul", { class: "melds" }, v.melds.map((m) => renderMeld(m as Meld)))),

@@ -353,7 +353,7 @@ export class Game {
             const rec = answer.data.recommendation;
             const use = button(t("useHint"), { class: "secondary", id: "use-hint" });
             use.addEventListener("click", () => this.useAdvice(answer.data, ask));
-            clear(out, h("p", {}, h("strong", {}, tv("action", rec.action)), " ", rec.card ? card(rec.card) : null, " — ", rec.reason ?? ""), use);
+            clear(out, h("p", {}, h("strong", {}, tv("action", rec.action)), " ", rec.card ? card(rec.card) : null, " — ", h("bdi", {}, rec.reason ?? "")), use);
         });
         return h("div", {}, hint, out);
     }

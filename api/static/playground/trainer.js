@@ -62,9 +62,9 @@ export class Trainer {
         if (score)
             score.textContent = `${this.record.good} / ${this.record.answered}`;
         const list = document.getElementById("history");
-        const named = (e, v) => (e.kind === "draw" ? tv("action", v) : v);
+        const named = (e, v) => (e.kind === "draw" ? tv("action", v) : card(v));
         if (list)
-            clear(list, this.record.history.slice(0, 10).map((e) => h("li", {}, `${tv("variant", e.variant)} (${e.seed}): ${named(e, e.picked)} / ${t("best")} ${named(e, e.best)} — ${e.good ? t("asGood") : t("worse")}`)));
+            clear(list, this.record.history.slice(0, 10).map((e) => h("li", {}, `${tv("variant", e.variant)} (`, h("bdi", {}, e.seed), "): ", named(e, e.picked), ` / ${t("best")} `, named(e, e.best), ` — ${e.good ? t("asGood") : t("worse")}`)));
     }
     async deal(fresh) {
         if (fresh)
@@ -127,7 +127,7 @@ export class Trainer {
         const best = advice.data.recommendation.action;
         const good = best === picked;
         this.remember({ variant: game.state.variant, seed: game.state.seed, kind: "draw", picked, best, good });
-        verdict.textContent = `${t("yourPick")}: ${tv("action", picked)}. ${t("best")}: ${tv("action", best)} — ${advice.data.recommendation.reason ?? ""} ${good ? t("asGood") : t("worse")}`;
+        clear(verdict, `${t("yourPick")}: ${tv("action", picked)}. ${t("best")}: ${tv("action", best)} — `, h("bdi", {}, advice.data.recommendation.reason ?? ""), ` ${good ? t("asGood") : t("worse")}`);
         const next = await call("/v1/games/move", { state: game.state, move: { action: picked } });
         if (next.ok && next.data.asked?.ask === "play") {
             this.game = next.data;
