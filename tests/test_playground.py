@@ -164,6 +164,7 @@ def test_a_link_shows_its_hands_advice_equal_to_the_apis(tab: Tab, base: str) ->
     laid = page.eval_on_selector_all(".lay-down .meld", MELD_CARDS)
     assert laid == [m["cards"] for m in advice["lay_down"]["melds"]]
     solved = _api(base, "/v1/solve", {k: v for k, v in GIN_BODY.items() if k != "phase"})
+    page.wait_for_selector("#solution")
     shown = page.eval_on_selector_all("#solution .meld", MELD_CARDS)
     assert shown == [m["cards"] for m in solved["melds"]]
     # the request block holds exactly what was sent; the curl line posts the same body

@@ -307,17 +307,20 @@ export class Board {
             clear(out, renderValidation(answer.data));
         }
         else {
-            const body = adviseBody(this.s);
-            const [advice, solved] = await Promise.all([
-                call("/v1/advise", body),
-                call("/v1/solve", situationBody(this.s)),
-            ]);
+            const advice = await call("/v1/advise", adviseBody(this.s));
             if (seq !== this.seq)
                 return;
             if (!advice.ok)
                 return this.failed(advice.problem, seq, hand, inputAt);
             this.showErrors(null);
-            clear(out, renderAdvice(advice.data, this.s, (c) => this.play(c)), solved.ok ? renderSolution(solved.data) : null);
+            clear(out, renderAdvice(advice.data, this.s, (c) => this.play(c)));
+            status.textContent = "";
+            this.answered(seq, hand, inputAt);
+            // the best partition next: the advice, asked first, is not kept waiting for it
+            const solved = await call("/v1/solve", situationBody(this.s));
+            if (seq === this.seq && solved.ok)
+                out.append(renderSolution(solved.data));
+            return;
         }
         status.textContent = "";
         this.answered(seq, hand, inputAt);
