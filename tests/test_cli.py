@@ -122,7 +122,7 @@ def test_validate_with_layoffs(capsys: pytest.CaptureFixture[str]) -> None:
         "--layoff",
         "8H:0",
         "--action",
-        "meld",
+        "lay_off",
     )
     assert code == 0
     assert out.splitlines() == ["legal", "  layoff 8H onto 0: fits", "remaining: 9C"]
