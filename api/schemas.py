@@ -755,7 +755,7 @@ class ViolationSchema(ResponseSchema):
 
 
 class ReadMeldSchema(MeldSchema):
-    """Dumps a ``solver.laydown.MeldReading``: a legal meld as its ``Meld``, an illegal one
+    """Dumps a ``solver.turn.MeldReading``: a legal meld as its ``Meld``, an illegal one
     by its kind as told and its cards as sent."""
 
     kind = fields.String(
