@@ -155,6 +155,9 @@ def test_the_israeli_penalty_counts_the_cards_left_unmelded() -> None:
         {"variant": "israeli", "rules": {"penalty_after_melding": False}, "hand": "AS 2S 3S 9C"},
     )
     assert every_card["points"] == 4
+    # the flag, not the knock, decides: gin without it counts every card too
+    gin = {"variant": "gin", "rules": {"penalty_after_melding": False}, "hand": "AS 2S 3S 9C"}
+    assert post("/v1/score", gin)["points"] == 1 + 2 + 3 + 9
 
 
 SET_RELEASE = {
