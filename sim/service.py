@@ -24,7 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from sim.legal import IllegalMove
-from sim.moves import Ask, JokerSwap, Melds, Play, View
+from sim.moves import Ask, Melds, Play, View
 from sim.players import PLAYER_NAMES, make_player
 from sim.referee import (
     GameResult,
@@ -40,6 +40,7 @@ from solver.budget import BudgetExhausted
 from solver.cards import Card, parse_card
 from solver.errors import CardParseError
 from solver.rules import Rules, make_rules
+from solver.turn import JokerSwap, Layoff
 
 HUMAN = "human"
 STATE_VERSION = 1
@@ -132,7 +133,7 @@ def encode_answer(answer: bool | Play) -> str:
     if isinstance(answer, bool):
         return "y" if answer else "n"
     melds = ".".join("".join(map(str, m)) for m in answer.melds)
-    layoffs = ".".join(f"{c}{onto}" for c, onto in answer.layoffs)
+    layoffs = ".".join(f"{lo.card}{lo.onto}" for lo in answer.layoffs)
     swaps = ".".join(f"{s.onto}{''.join(map(str, s.cards))}" for s in answer.joker_swaps)
     discard = "" if answer.discard is None else str(answer.discard)
     return "/".join((melds, layoffs, swaps, discard, "k" if answer.knock else ""))
@@ -147,7 +148,9 @@ def decode_answer(ask: Ask, token: str) -> bool | Play:
         melds, layoffs, swaps, discard, knock = token.split("/")
         return Play(
             melds=tuple(_cards(m) for m in melds.split(".") if m),
-            layoffs=tuple((parse_card(lo[:2]), int(lo[2:])) for lo in layoffs.split(".") if lo),
+            layoffs=tuple(
+                Layoff(parse_card(lo[:2]), int(lo[2:])) for lo in layoffs.split(".") if lo
+            ),
             joker_swaps=tuple(JokerSwap(int(s[0]), _cards(s[1:])) for s in swaps.split(".") if s),
             discard=parse_card(discard) if discard else None,
             knock=knock == "k",
