@@ -37,7 +37,7 @@ const FLAG_RULES = ["set_distinct_suits", "require_run", "joker_release", "hand_
 const ACTIONS = ["check", "go_down", "open", "meld", "win", "hand_rummy"] as const;
 const DEBOUNCE_MS = 40;
 
-type FieldName = "hand" | "pile" | "seen" | "table" | "melds" | "layoffs" | "round" | "rules";
+type FieldName = "hand" | "pile" | "seen" | "table" | "melds" | "layoffs" | "swaps" | "round" | "rules";
 
 export function preset(catalog: Catalog, s: Situation): Rules {
   return catalog.variants[s.variant] as Rules;
@@ -68,6 +68,10 @@ export function validateBody(s: Situation): ValidateRequest {
     variant, hand, table, discard_pile, seen, down,
     melds: s.melds.split("\n").map(tokens).filter((m) => m.length).map((m) => ({ cards: m })),
     layoffs: tokens(s.layoffs).map((item) => {
+      const [c, onto] = item.split(">");
+      return { card: c ?? "", onto: parseInt(onto ?? "", 10) || 0 };
+    }),
+    joker_swaps: tokens(s.swaps).map((item) => {
       const [c, onto] = item.split(">");
       return { card: c ?? "", onto: parseInt(onto ?? "", 10) || 0 };
     }),
@@ -154,6 +158,7 @@ export class Board {
     if (this.validating) {
       parts.push(this.text("melds", t("validateMelds"), s.melds, undefined, true));
       parts.push(this.text("layoffs", t("validateLayoffs"), s.layoffs));
+      parts.push(this.text("swaps", t("validateSwaps"), s.swaps));
     }
     parts.push(this.houseRules());
     return parts;
@@ -392,6 +397,7 @@ function fieldOf(name: string): FieldName {
   if (name.startsWith("rules")) return "rules";
   if (name.startsWith("melds")) return "melds";
   if (name.startsWith("layoffs")) return "layoffs";
+  if (name.startsWith("joker_swaps")) return "swaps";
   if (name === "seen" || name === "round") return name;
   return "hand";
 }

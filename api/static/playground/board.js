@@ -45,6 +45,10 @@ export function validateBody(s) {
             const [c, onto] = item.split(">");
             return { card: c ?? "", onto: parseInt(onto ?? "", 10) || 0 };
         }),
+        joker_swaps: tokens(s.swaps).map((item) => {
+            const [c, onto] = item.split(">");
+            return { card: c ?? "", onto: parseInt(onto ?? "", 10) || 0 };
+        }),
         action: s.action,
     };
     if (round !== undefined)
@@ -127,6 +131,7 @@ export class Board {
         if (this.validating) {
             parts.push(this.text("melds", t("validateMelds"), s.melds, undefined, true));
             parts.push(this.text("layoffs", t("validateLayoffs"), s.layoffs));
+            parts.push(this.text("swaps", t("validateSwaps"), s.swaps));
         }
         parts.push(this.houseRules());
         return parts;
@@ -361,6 +366,8 @@ function fieldOf(name) {
         return "melds";
     if (name.startsWith("layoffs"))
         return "layoffs";
+    if (name.startsWith("joker_swaps"))
+        return "swaps";
     if (name === "seen" || name === "round")
         return name;
     return "hand";
