@@ -166,7 +166,7 @@ export class Board {
 
   private text(name: FieldName, label: string, value: string, help?: string, area = false): HTMLElement {
     const input = area
-      ? h("textarea", { id: name, name, rows: 4, spellcheck: "false" })
+      ? h("textarea", { id: name, name, rows: 4, spellcheck: "false", dir: "ltr" })
       : h("input", { id: name, name, type: "text", autocomplete: "off", spellcheck: "false", dir: "ltr" });
     input.value = value;
     input.addEventListener("input", () => {
@@ -546,7 +546,7 @@ function renderValidation(v: ValidateAnswer): HTMLElement {
     h("p", { class: v.legal ? "verdict legal" : "verdict illegal", id: "verdict" }, v.legal ? t("legal") : t("illegal")),
     v.violations.length ? h("section", { "aria-labelledby": "viol-title" },
       h("h3", { id: "viol-title" }, t("violations")),
-      h("ul", { id: "violations" }, v.violations.map((x) => h("li", { "data-code": x.code },
+      h("ul", { id: "violations" }, v.violations.map((x) => h("li", { "data-code": x.code, dir: "auto" },
         h("code", {}, x.code), ": ", h("bdi", {}, x.message),
         x.meld !== undefined ? ` (${t("meld")} ${x.meld})` : "", x.card ? " " : "", x.card ? card(x.card) : null)))) : null,
     h("section", { "aria-labelledby": "read-title" }, h("h3", { id: "read-title" }, t("meldsRead")),

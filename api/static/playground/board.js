@@ -138,7 +138,7 @@ export class Board {
     }
     text(name, label, value, help, area = false) {
         const input = area
-            ? h("textarea", { id: name, name, rows: 4, spellcheck: "false" })
+            ? h("textarea", { id: name, name, rows: 4, spellcheck: "false", dir: "ltr" })
             : h("input", { id: name, name, type: "text", autocomplete: "off", spellcheck: "false", dir: "ltr" });
         input.value = value;
         input.addEventListener("input", () => {
@@ -473,5 +473,5 @@ export function renderSolution(s) {
     ]));
 }
 function renderValidation(v) {
-    return h("div", { class: "validation" }, h("p", { class: v.legal ? "verdict legal" : "verdict illegal", id: "verdict" }, v.legal ? t("legal") : t("illegal")), v.violations.length ? h("section", { "aria-labelledby": "viol-title" }, h("h3", { id: "viol-title" }, t("violations")), h("ul", { id: "violations" }, v.violations.map((x) => h("li", { "data-code": x.code }, h("code", {}, x.code), ": ", h("bdi", {}, x.message), x.meld !== undefined ? ` (${t("meld")} ${x.meld})` : "", x.card ? " " : "", x.card ? card(x.card) : null)))) : null, h("section", { "aria-labelledby": "read-title" }, h("h3", { id: "read-title" }, t("meldsRead")), h("ul", { class: "melds" }, v.melds.map((m) => renderMeld(m)))), dl([[t("remaining"), cards(v.remaining)], [t("points"), String(v.melded_points)]]));
+    return h("div", { class: "validation" }, h("p", { class: v.legal ? "verdict legal" : "verdict illegal", id: "verdict" }, v.legal ? t("legal") : t("illegal")), v.violations.length ? h("section", { "aria-labelledby": "viol-title" }, h("h3", { id: "viol-title" }, t("violations")), h("ul", { id: "violations" }, v.violations.map((x) => h("li", { "data-code": x.code, dir: "auto" }, h("code", {}, x.code), ": ", h("bdi", {}, x.message), x.meld !== undefined ? ` (${t("meld")} ${x.meld})` : "", x.card ? " " : "", x.card ? card(x.card) : null)))) : null, h("section", { "aria-labelledby": "read-title" }, h("h3", { id: "read-title" }, t("meldsRead")), h("ul", { class: "melds" }, v.melds.map((m) => renderMeld(m)))), dl([[t("remaining"), cards(v.remaining)], [t("points"), String(v.melded_points)]]));
 }
