@@ -12,7 +12,7 @@ GXX := /usr/bin/g++
 CLIENTS := build/clients
 NPM_BIN := clients/node_modules/.bin
 
-.PHONY: install run test lint typecheck bench openapi clients clean
+.PHONY: install run test lint typecheck bench openapi docs clients clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -71,6 +71,10 @@ test: $(TEST_STAMP) $(CHROMIUM) lint typecheck clients
 openapi: $(TEST_STAMP)
 	$(BIN)/python -m api.examples
 	$(BIN)/python -m api.openapi > openapi.yaml
+
+# The table of rule fields in docs/rules.md, from the fields of solver.rules.Rules.
+docs: $(SERVE_STAMP)
+	$(BIN)/python -m solver.rules_table
 
 bench: $(TEST_STAMP)
 	$(BIN)/python bench/solve.py

@@ -10,7 +10,7 @@ from solver.cards import Card, sort_cards
 from solver.errors import GoalError
 from solver.goals import Goal
 from solver.melds import Meld
-from solver.rules import Rules
+from solver.rules import HandRummyPenalty, Rules
 from solver.solve import DEFAULT_TIME_LIMIT, solve
 
 FINISHES: tuple[str, ...] = ("normal", "hand_rummy")
@@ -41,7 +41,7 @@ def penalty(base: int, rules: Rules, finish: str) -> int:
     """The hand's count after the finish: a hand rummy doubles it or adds 25 (per the rules)."""
     if finish != "hand_rummy":
         return base
-    if rules.hand_rummy_penalty == "plus25":
+    if rules.hand_rummy_penalty is HandRummyPenalty.PLUS25:
         return base + HAND_RUMMY_BONUS
     return base * 2
 

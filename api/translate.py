@@ -17,11 +17,11 @@ from solver.rules import Rules, make_rules
 def rules_of(body: Mapping[str, Any]) -> Rules:
     """The preset named by ``variant`` with the ``rules`` overrides applied."""
     try:
-        return make_rules(body["variant"], body.get("rules") or None)
+        return make_rules(body["variant"], body.get("rules"))
     except RulesError as exc:
-        name = exc.field or "rules"
-        field_name = name if name in ("variant", "rules") else f"rules.{name}"
-        raise invalid(field_name, exc.message) from None
+        field_name = exc.field if exc.field in ("variant", "rules") else f"rules.{exc.field}"
+        error = FieldError(field_name, exc.reason)
+        raise ApiError(422, f"{field_name}: {exc.reason}", [error]) from None
 
 
 def cards_of(value: str | Sequence[str], field_name: str, limit: int | None = None) -> list[Card]:

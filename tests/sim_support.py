@@ -5,9 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sim.moves import Melds, Play, View
+from sim.referee import Player, Referee, RoundResult, rounds_of
 from solver.cards import Card, parse_cards
+from solver.legality import check_meld
+from solver.melds import Meld
+from solver.rules import Rules
 
 
 class StackedDealer:
@@ -84,3 +89,23 @@ def cards(text: str) -> tuple[Card, ...]:
 
 def meld_cards(*melds: str) -> tuple[tuple[Card, ...], ...]:
     return tuple(cards(m) for m in melds)
+
+
+def play_round(
+    rules: Rules,
+    players: list[Player],
+    dealer: StackedDealer,
+    *,
+    round_: int | None = None,
+    max_turns: int = 50,
+    events: list[dict[str, Any]] | None = None,
+) -> RoundResult:
+    record = events.append if events is not None else None
+    ref = Referee(rules, players, dealer, record, max_turns=max_turns)
+    return ref.play_game(rounds_of(ref.rules, round_)).rounds[0]
+
+
+def table_meld(text: str, rules: Rules) -> Meld:
+    meld = check_meld(cards(text), rules, ordered=True).meld
+    assert meld is not None
+    return meld

@@ -121,4 +121,4 @@ def advise(body: dict[str, Any]) -> Advice:
 @blp.response(200, VariantsResponseSchema, description="Every preset with its rule values.")
 def variants() -> dict[str, Any]:
     """Every preset with its full rule values, the Liverpool contracts included."""
-    return {"variants": PRESETS}
+    return {"variants": {name: rules.to_dict() for name, rules in PRESETS.items()}}
