@@ -20,8 +20,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
 from solver.budget import WORK_PER_SECOND, Budget
-from solver.candidates import card_id
-from solver.cards import JOKER_ID, NUM_KINDS, Card
+from solver.cards import JOKER_ID, NUM_KINDS, Card, card_id, rank_of, suit_of
 from solver.goals import Goal
 from solver.rules import Rules
 from solver.solve import solve
@@ -187,7 +186,7 @@ class DeadwoodSearch:
 
     def _sets(self, counts: tuple[int, ...], c: int, cap: int) -> Iterator[Shape]:
         r = self.r
-        rank, suit = c % 13 + 1, c // 13
+        rank, suit = rank_of(c), suit_of(c)
         limit = r.set_limit
         per_suit = 1 if r.set_distinct_suits else limit
         others = [s for s in range(4) if s != suit]
@@ -211,7 +210,7 @@ class DeadwoodSearch:
         """Runs with ``c`` at position ``p``, grown down then up while the positions no
         held natural takes fit in ``cap`` wilds."""
         r = self.r
-        rank, suit = c % 13 + 1, c // 13
+        rank, suit = rank_of(c), suit_of(c)
 
         def held_at(q: int) -> bool:
             cid = card_id(q, suit)

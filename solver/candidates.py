@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
-from solver.cards import NUM_KINDS, Card
+from solver.cards import NUM_KINDS, Card, card_id, rank_ids
 from solver.melds import Meld, make_run, make_set, opening_value
 from solver.rules import Rules
 
@@ -69,11 +69,6 @@ class Template:
         return make_run(self.key, self.low, cards)
 
 
-def card_id(rank_position: int, suit: int) -> int:
-    """Card id of a rank position (1..14, 14 is the ace) in a suit."""
-    return suit * 13 + (rank_position - 1) % 13
-
-
 def _max_wilds(rules: Rules, wild_supply: int) -> int:
     cap = wild_supply
     if rules.max_wilds_per_meld is not None:
@@ -89,7 +84,7 @@ def set_shapes(
     limit = rules.set_limit
     per_suit = 1 if rules.set_distinct_suits else limit
     # only the suits held: a card with no copy adds nothing to any multiset
-    copies = [(cid, min(supply[cid], per_suit)) for cid in range(rank - 1, 52, 13) if supply[cid]]
+    copies = [(cid, min(supply[cid], per_suit)) for cid in rank_ids(rank) if supply[cid]]
     for k in range(rules.set_min_naturals, min(sum(n for _, n in copies), limit) + 1):
         top = min(max_wilds, limit - k)
         if rules.set_distinct_suits:
@@ -125,7 +120,7 @@ def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
     max_w = _max_wilds(rules, wild_supply)
     least = rules.set_min_naturals
     for rank in range(1, 14):
-        if sum(supply[rank - 1 : 52 : 13]) < least:
+        if sum(supply[cid] for cid in rank_ids(rank)) < least:
             continue  # too few natural cards of the rank for any set
         value = opening_value(rank)
         for nat, w in set_shapes(rules, rank, supply, max_w):

@@ -36,7 +36,7 @@ class Card:
     @property
     def id(self) -> int:
         """Dense id 0..52, used to index count vectors."""
-        return JOKER_ID if self.is_joker else self.suit * 13 + self.rank - 1
+        return JOKER_ID if self.is_joker else card_id(self.rank, self.suit)
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -67,9 +67,39 @@ _BY_TOKEN: dict[str, Card] = {
 }
 
 
+def card_id(position: int, suit: int) -> int:
+    """Dense id of the natural card at rank position ``position`` (1..14, 14 the high ace:
+    the ace again) of ``suit``: the suits' 13 ranks in turn, A..K.
+
+    >>> card_id(1, 0), card_id(13, 0), card_id(14, 1), card_id(2, 3)
+    (0, 12, 13, 40)
+    """
+    return suit * 13 + (position - 1) % 13
+
+
+def rank_at(position: int) -> int:
+    """The rank (1..13) at a rank position (1..14, 14 the high ace)."""
+    return (position - 1) % 13 + 1
+
+
+def rank_of(natural_id: int) -> int:
+    """The rank (1..13) of a natural card's id."""
+    return natural_id % 13 + 1
+
+
+def suit_of(natural_id: int) -> int:
+    """The suit (0..3) of a natural card's id."""
+    return natural_id // 13
+
+
+def rank_ids(rank: int) -> range:
+    """The ids of ``rank``'s natural cards, one per suit in suit order."""
+    return range(rank - 1, JOKER_ID, 13)
+
+
 def rank_symbol(position: int) -> str:
     """Rank symbol of a rank position (1..14; 14 is the high ace)."""
-    return RANKS[(position - 1) % 13]
+    return RANKS[rank_at(position) - 1]
 
 
 def parse_rank(text: str) -> int:
@@ -101,7 +131,7 @@ def parse_card(token: str, index: int | None = None) -> Card:
         rank = parse_rank(t[:-1])
     except ValueError:
         raise CardParseError(token, index) from None
-    return ALL_CARDS[SUITS.index(t[-1]) * 13 + rank - 1]
+    return ALL_CARDS[card_id(rank, SUITS.index(t[-1]))]
 
 
 def parse_cards(value: str | Sequence[str]) -> list[Card]:

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from solver.cards import Card
+from solver.cards import Card, card_id, rank_at
 
 MeldKind = Literal["set", "run"]
 
 
 def opening_value(position: int) -> int:
     """Rummy 40's count of a rank position: A 11, faces 10, pips their value."""
-    rank = (position - 1) % 13 + 1
+    rank = rank_at(position)
     if rank == 1:
         return 11
     return 10 if rank >= 10 else rank
@@ -72,5 +72,5 @@ def make_set(rank: int, naturals: Sequence[Card], wilds: Sequence[Card]) -> Meld
 
 def make_run(suit: int, low: int, slots: Sequence[Card]) -> Meld:
     """A run of ``suit`` from ``low``: ``slots[i]`` plays as position ``low + i``."""
-    stands = tuple(Card.from_id(suit * 13 + (low + i - 1) % 13) for i in range(len(slots)))
+    stands = tuple(Card.from_id(card_id(low + i, suit)) for i in range(len(slots)))
     return Meld("run", tuple(slots), stands, suit=suit, low=low, high=low + len(slots) - 1)

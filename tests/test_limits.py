@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.candidates import set_shapes
+from solver.cards import card_id, rank_ids
 from solver.errors import RulesError
 from solver.rules import PRESETS, Rules, make_rules, rule_bounds
 
@@ -20,9 +21,7 @@ def _reference_shapes(
     """Every subset of the physical copies, deduplicated: the exhaustive definition."""
     limit = rules.set_limit
     per_suit = 1 if rules.set_distinct_suits else limit
-    pool = [
-        s * 13 + rank - 1 for s in range(4) for _ in range(min(supply[s * 13 + rank - 1], per_suit))
-    ]
+    pool = [c for c in rank_ids(rank) for _ in range(min(supply[c], per_suit))]
     out: list[tuple[tuple[int, ...], int]] = []
     seen: set[tuple[int, ...]] = set()
     for k in range(rules.set_min_naturals, min(len(pool), limit) + 1):
@@ -60,7 +59,7 @@ def test_set_shapes_are_every_distinct_choice_of_copies(
     rank = 7
     supply = [0] * 53
     for suit, n in enumerate(copies):
-        supply[suit * 13 + rank - 1] = n
+        supply[card_id(rank, suit)] = n
     assert list(set_shapes(rules, rank, supply, max_wilds)) == _reference_shapes(
         rules, rank, supply, max_wilds
     )

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import Reading, readings, reference
 
-from solver.cards import ALL_CARDS, JOKER, Card, parse_cards
+from solver.cards import ALL_CARDS, JOKER, Card, parse_cards, rank_at
 from solver.errors import SolverError
 from solver.rules import PRESETS, Rules, make_rules
 from solver.solution import Solution
@@ -138,7 +138,7 @@ def built_hands(
             suit = draw(st.integers(0, 3))
             n = draw(st.integers(rules.run_min, rules.run_min + (1 if shape else 2)))
             low = draw(st.integers(rules.min_position, rules.max_position - n + 1))
-            meld = [Card((p - 1) % 13 + 1, suit) for p in range(low, low + n)]
+            meld = [Card(rank_at(p), suit) for p in range(low, low + n)]
         if wilds and draw(st.integers(0, 2)) == 0:
             meld[draw(st.integers(0, len(meld) - 1))] = draw(st.sampled_from(sorted(wilds)))
         cards.extend(meld)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from advisor.engine.question import Figures, Question
-from solver.cards import NUM_KINDS, Card
+from solver.cards import NUM_KINDS, Card, card_id, rank_of, suit_of
 from solver.rules import Rules
 
 Counts = tuple[int, ...]
@@ -29,9 +29,9 @@ class Layoffs:
         self.takes: list[tuple[int, ...]] = []
         for m in q.table:
             if m.kind == "run":
-                kinds = {c for c in range(NUM_KINDS - 1) if c // 13 == m.suit}
+                kinds = {c for c in range(NUM_KINDS - 1) if suit_of(c) == m.suit}
             else:
-                kinds = {c for c in range(NUM_KINDS - 1) if c % 13 + 1 == m.rank}
+                kinds = {c for c in range(NUM_KINDS - 1) if rank_of(c) == m.rank}
             self.takes.append(tuple(sorted(kinds | wild)))
         self.after: list[tuple[int, ...]] = []
         union: set[int] = set()
@@ -87,7 +87,7 @@ class Layoffs:
                         *range(meld.low - below, meld.low),
                         *range(meld.high + 1, meld.high + above + 1),
                     ]
-                    kinds = [meld.suit * 13 + (p - 1) % 13 for p in places]
+                    kinds = [card_id(p, meld.suit) for p in places]
                     yield from self._fill(kinds, list(held), room_w)
             return
         assert meld.rank is not None
@@ -97,7 +97,7 @@ class Layoffs:
         per_suit = 1 if r.set_distinct_suits else room
         picks: list[list[int]] = [[]]
         for s in free:
-            kind = s * 13 + meld.rank - 1
+            kind = card_id(meld.rank, s)
             picks = [p + [kind] * k for p in picks for k in range(min(per_suit, held[kind]) + 1)]
         for nat in picks:
             if len(nat) > room:

@@ -23,7 +23,7 @@ from advisor.engine.layout import (
     width,
 )
 from advisor.engine.question import Question
-from solver.cards import JOKER_ID, NUM_KINDS, Card
+from solver.cards import JOKER_ID, NUM_KINDS, Card, card_id, rank_at
 from solver.goals import Goal
 from solver.melds import opening_value
 
@@ -60,10 +60,6 @@ def reset_shared() -> None:
     _RUN_IDS.clear()
     _RUN_IDS[()] = 0
     _SUIT_MOVES.clear()
-
-
-def rank_at(position: int) -> int:
-    return (position - 1) % 13 + 1
 
 
 def table_tag(j: int, role: int) -> int:
@@ -168,7 +164,7 @@ class Plan:
                         KIND,
                         p,
                         s,
-                        s * 13 + rank - 1,
+                        card_id(rank, s),
                         rank,
                         set_here,
                         carry_out=both and p == 1,
