@@ -23,6 +23,7 @@ from solver.budget import WORK_PER_SECOND, Budget
 from solver.cards import JOKER_ID, NUM_KINDS, Card, card_id, rank_of, suit_of
 from solver.goals import Goal
 from solver.rules import Rules
+from solver.shapes import copies_per_suit, positions_of, set_wilds
 from solver.solve import solve
 
 _MAX_NODES = 200_000
@@ -188,7 +189,7 @@ class DeadwoodSearch:
         r = self.r
         rank, suit = rank_of(c), suit_of(c)
         limit = r.set_limit
-        per_suit = 1 if r.set_distinct_suits else limit
+        per_suit = copies_per_suit(r)
         others = [s for s in range(4) if s != suit]
         ranges = [range(min(counts[card_id(rank, s)], per_suit) + 1) for s in others]
         own = range(1, min(counts[c], per_suit) + 1)
@@ -200,10 +201,7 @@ class DeadwoodSearch:
                 k = len(naturals)
                 if k > limit or k < max(r.set_min_naturals, 1):
                     continue
-                top = min(cap, limit - k)
-                if r.set_distinct_suits:
-                    top = min(top, 4 - k)
-                for w in range(max(0, r.set_min - k), top + 1):
+                for w in set_wilds(r, k, cap):
                     yield naturals, w
 
     def _runs(self, counts: tuple[int, ...], c: int, cap: int) -> Iterator[Shape]:
@@ -216,9 +214,7 @@ class DeadwoodSearch:
             cid = card_id(q, suit)
             return counts[cid] > (1 if cid == c else 0)  # A..A takes two copies
 
-        for p in [14, 1] if rank == 1 else [rank]:
-            if not r.min_position <= p <= r.max_position:
-                continue
+        for p in reversed(positions_of(rank, r)):  # the high ace first
             below: list[int] = []
             gaps_below = 0
             for low in range(p, r.min_position - 1, -1):

@@ -14,6 +14,7 @@ from itertools import accumulate
 from solver.cards import NUM_KINDS, Card, card_id, rank_ids
 from solver.melds import Meld, make_run, make_set, opening_value
 from solver.rules import Rules
+from solver.shapes import copies_per_suit, positions, set_wilds
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,15 +82,11 @@ def set_shapes(
 ) -> Iterator[tuple[tuple[int, ...], int]]:
     """(natural card ids, wild count) of every legal set of ``rank`` whose naturals fit in
     ``supply`` and that holds at most ``max_wilds`` wilds; by size, then in order of ids."""
-    limit = rules.set_limit
-    per_suit = 1 if rules.set_distinct_suits else limit
+    per_suit = copies_per_suit(rules)
     # only the suits held: a card with no copy adds nothing to any multiset
     copies = [(cid, min(supply[cid], per_suit)) for cid in rank_ids(rank) if supply[cid]]
-    for k in range(rules.set_min_naturals, min(sum(n for _, n in copies), limit) + 1):
-        top = min(max_wilds, limit - k)
-        if rules.set_distinct_suits:
-            top = min(top, 4 - k)  # a wild takes a suit no natural card has
-        wilds = range(max(0, rules.set_min - k), top + 1)
+    for k in range(rules.set_min_naturals, min(sum(n for _, n in copies), rules.set_limit) + 1):
+        wilds = set_wilds(rules, k, max_wilds)
         if not wilds:
             continue
         for nat in _multisets(copies, k):
@@ -132,7 +129,7 @@ def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
     max_w = _max_wilds(rules, wild_supply)
     prefix = _OPENING_PREFIX
     for suit in range(4):
-        have = [p for p in range(lo_pos, hi_pos + 1) if supply[card_id(p, suit)]]
+        have = [p for p in positions(rules) if supply[card_id(p, suit)]]
         if len(have) < rules.run_min_naturals:
             continue
         for i, first in enumerate(have):
