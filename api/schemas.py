@@ -20,10 +20,12 @@ from marshmallow import (
 )
 from marshmallow.utils import get_value
 
+from advisor.results import Action, Phase
+from advisor.scoring import Finish
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
 from solver.cards import SUITS, rank_symbol
+from solver.goals import AUTO_GOAL, Goal
 from solver.goals import SOLVE_GOALS as RULES_GOALS
-from solver.goals import Goal
 from solver.limits import (
     CONTRACT_MELDS,
     MAX_BUYS_MADE,
@@ -40,19 +42,8 @@ MAX_LIST = MAX_CARD_LIST
 MAX_CARD_STRING = 2000
 
 VARIANTS: tuple[str, ...] = tuple(PRESETS)
-SOLVE_GOALS: tuple[str, ...] = ("auto", *RULES_GOALS)
+SOLVE_GOALS: tuple[str, ...] = (AUTO_GOAL, *RULES_GOALS)
 ACTIONS: tuple[str, ...] = ("check", "go_down", "open", "meld", "win", "hand_rummy")
-FINISHES: tuple[str, ...] = ("normal", "hand_rummy")
-PHASES: tuple[str, ...] = ("discard", "draw", "buy")
-ADVICE_GOALS: tuple[str, ...] = tuple(Goal)
-RECOMMENDED_ACTIONS: tuple[str, ...] = (
-    "discard",
-    "go_out",
-    "take_discard",
-    "draw_stock",
-    "buy",
-    "pass",
-)
 VIOLATION_CODES: tuple[str, ...] = (
     "card_not_in_hand",
     "too_many_copies",
@@ -393,7 +384,7 @@ class SituationSchema(RequestSchema):
 
 class SolveRequestSchema(SituationSchema):
     goal = fields.String(
-        load_default="auto",
+        load_default=AUTO_GOAL,
         validate=validate.OneOf(SOLVE_GOALS),
         metadata={
             "description": "What to solve for. `auto`: Liverpool not down -> `contract`; "
@@ -437,7 +428,7 @@ class ValidateRequestSchema(SituationSchema):
 class ScoreRequestSchema(SituationSchema):
     finish = fields.String(
         load_default="normal",
-        validate=validate.OneOf(FINISHES),
+        validate=validate.OneOf(tuple(Finish)),
         metadata={"description": "How the winner went out: `hand_rummy` (Rummy 40) doubles."},
     )
 
@@ -445,7 +436,7 @@ class ScoreRequestSchema(SituationSchema):
 class AdviseRequestSchema(SituationSchema):
     phase = fields.String(
         load_default="discard",
-        validate=validate.OneOf(PHASES),
+        validate=validate.OneOf(tuple(Phase)),
         metadata={
             "description": "`discard`: the player has drawn and must lay down and discard; "
             "`draw`: the top discard or the stock; `buy` (Liverpool, out of turn): buy the top "
@@ -649,7 +640,7 @@ class ScoreResponseSchema(ResponseSchema):
         metadata={"description": "Every card that counts, with its value."},
     )
     finish = fields.String(
-        validate=validate.OneOf(FINISHES), metadata={"description": "The finish as sent."}
+        validate=validate.OneOf(tuple(Finish)), metadata={"description": "The finish as sent."}
     )
     base_points = fields.Integer(
         metadata={"description": "The card values summed, before the finish's factor."}
@@ -679,7 +670,7 @@ class VariantsResponseSchema(ResponseSchema):
 class RecommendationSchema(ResponseSchema):
     action = fields.String(
         required=True,
-        validate=validate.OneOf(RECOMMENDED_ACTIONS),
+        validate=validate.OneOf(tuple(Action)),
         metadata={
             "description": "The move: `discard` or `go_out` (discard phase), `take_discard` "
             "or `draw_stock` (draw), `buy` or `pass` (buy)."
@@ -816,11 +807,11 @@ class BuyFiguresSchema(ResponseSchema):
 
 class AdviseResponseSchema(ResponseSchema):
     phase = fields.String(
-        validate=validate.OneOf(PHASES), metadata={"description": "The phase as sent."}
+        validate=validate.OneOf(tuple(Phase)), metadata={"description": "The phase as sent."}
     )
     goal = fields.String(
         required=True,
-        validate=validate.OneOf(ADVICE_GOALS),
+        validate=validate.OneOf(tuple(Goal)),
         metadata={"description": "The current goal (docs/rules.md, cards needed)."},
     )
     cards_needed = _needed_field()

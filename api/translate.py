@@ -11,6 +11,7 @@ from api.notation import is_card_token, split_cards
 from api.schemas import MAX_HAND
 from solver.cards import Card, check_pack, parse_card, parse_cards
 from solver.errors import CardParseError, RulesError, SolverError, TooManyCopiesError
+from solver.goals import Goal
 from solver.rules import Rules, make_rules
 
 
@@ -67,7 +68,7 @@ def check_copies(rules: Rules, parts: Sequence[tuple[str, Sequence[Card]]]) -> N
 
 def check_round(rules: Rules, round_: int | None) -> None:
     """Rules whose goal is a contract (Liverpool) need a valid round."""
-    if rules.goal == "contract" or (round_ is not None and rules.contracts):
+    if rules.goal is Goal.CONTRACT or (round_ is not None and rules.contracts):
         try:
             rules.contract(round_)
         except SolverError as exc:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from sim.moves import JokerSwap, Play
 from solver.cards import JOKER, Card, sort_cards
+from solver.goals import Goal
 from solver.laydown import validate_laydown
 from solver.legality import check_meld, extend_meld
 from solver.melds import Meld, make_run, make_set
@@ -222,7 +223,7 @@ def apply_play(
     cards = list(hand)
     if play.knock:
         return _knock(rules, cards, play)
-    if rules.goal == "win":
+    if rules.goal is Goal.WIN:
         return _declare(rules, cards, play)
     if not rules.contracts and rules.opening_min is None:
         if play.melds or play.layoffs or play.joker_swaps:

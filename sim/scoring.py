@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from advisor.scoring import penalty
+from advisor.scoring import Finish, penalty
 from solver.cards import Card
+from solver.goals import Goal
 from solver.rules import Rules
 from solver.solve import solve
 
@@ -18,9 +19,9 @@ def hand_penalty(hand: Sequence[Card], rules: Rules, *, hand_rummy: bool = False
     only the deadwood of its best melds; a hand rummy's finish applies its penalty."""
     counted: Sequence[Card] = hand
     if rules.penalty_after_melding and hand:
-        counted = solve(hand, rules, "deadwood", time_limit=_SOLVE_SECONDS).deadwood
+        counted = solve(hand, rules, Goal.DEADWOOD, time_limit=_SOLVE_SECONDS).deadwood
     base = sum(rules.value(c) for c in counted)
-    return penalty(base, rules, "hand_rummy" if hand_rummy else "normal")
+    return penalty(base, rules, Finish.HAND_RUMMY if hand_rummy else Finish.NORMAL)
 
 
 def knock_penalties(

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from sim.moves import Melds, Play, View
 from solver.cards import Card, sort_cards
+from solver.goals import Goal
 from solver.legality import check_meld, extend_meld
 from solver.melds import Meld
 from solver.rules import Rules
@@ -90,7 +91,7 @@ def lay_down(view: View) -> Play | None:
         if sol.deadwood_points > rules.knock_max:
             return None
         return Play(tuple(m.cards for m in sol.melds), discard=sol.discard, knock=True)
-    if rules.goal == "win":
+    if rules.goal is Goal.WIN:
         sol = solve_hand(hand, rules, "win")
         if not sol.feasible or sol.discard is None:
             return None
