@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from marshmallow import (
@@ -805,66 +806,162 @@ class BuyFiguresSchema(ResponseSchema):
     )
 
 
-class AdviseResponseSchema(ResponseSchema):
-    phase = fields.String(
-        validate=validate.OneOf(tuple(Phase)), metadata={"description": "The phase as sent."}
-    )
-    goal = fields.String(
-        required=True,
-        validate=validate.OneOf(tuple(Goal)),
-        metadata={"description": "The current goal (docs/rules.md, cards needed)."},
-    )
-    cards_needed = _needed_field()
-    # discard phase
-    lay_down = fields.Nested(
-        LayDownSchema,
-        allow_none=True,
-        metadata={"description": "Discard phase: what to lay down this turn, or null."},
-    )
-    discards = fields.List(
-        fields.Nested(DiscardOptionSchema),
-        metadata={"description": "Discard phase: one entry per distinct card, best first."},
-    )
-    # draw and buy phases
-    buy = fields.Nested(
-        BuyFiguresSchema,
-        allow_none=True,
-        metadata={"description": "Buy phase: the figures after buying the top discard."},
-    )
+def _advice_fields(
+    phase: Phase,
+    own: dict[str, fields.Field],  # type: ignore[type-arg]
+    after: dict[str, fields.Field] | None = None,  # type: ignore[type-arg]
+) -> dict[str, fields.Field]:  # type: ignore[type-arg]
+    """The fields of one phase's advice, in the wire's order: what every phase answers,
+    the phase's ``own`` figures, the recommendation and what comes ``after`` it."""
+    return {
+        "phase": fields.String(
+            required=True,
+            validate=validate.OneOf((phase,)),
+            metadata={"description": "The phase as sent."},
+        ),
+        "goal": fields.String(
+            required=True,
+            validate=validate.OneOf(tuple(Goal)),
+            metadata={"description": "The current goal (docs/rules.md, cards needed)."},
+        ),
+        "cards_needed": _needed_field(),
+        **own,
+        "recommendation": fields.Nested(
+            RecommendationSchema, required=True, metadata={"description": "The move to make."}
+        ),
+        **(after or {}),
+        "live_cards": fields.Integer(
+            required=True,
+            metadata={"description": "Cards not in hand, on the table, discarded or seen."},
+        ),
+        "optimal": fields.Boolean(
+            required=True,
+            metadata={
+                "description": "False when the request's budget cut a search short: its work "
+                "allowance (the same answer every time) or, past its deadline, the guard. "
+                "Figures not settled are then null (cards needed, a best discard), and the "
+                "recommendation rests on what was established (e.g. the discards' deadwood)."
+            },
+        ),
+    }
+
+
+def _hand_outs() -> dict[str, fields.Field]:  # type: ignore[type-arg]
     outs = fields.Integer(
-        metadata={"description": "Draw and buy phases: live outs of the hand as it is."}
+        required=True, metadata={"description": "Live outs of the hand as it is."}
     )
     outs_cards = fields.List(
         fields.Nested(OutCardSchema),
-        metadata={"description": "Draw and buy phases: those outs with their live copies."},
+        required=True,
+        metadata={"description": "Those outs with their live copies."},
     )
-    draw_stock = fields.Nested(
-        DrawStockSchema, metadata={"description": "Draw phase: the figures of a stock draw."}
-    )
-    take_discard = fields.Nested(
-        TakeDiscardSchema,
-        allow_none=True,
-        metadata={"description": "Draw phase: the figures after taking the top discard."},
-    )
-    buys_made = fields.Integer(metadata={"description": "Buy phase: buys made as sent."})
-    max_buys = fields.Integer(
-        allow_none=True, metadata={"description": "Buy phase: the rules' limit; null: none."}
-    )
-    recommendation = fields.Nested(
-        RecommendationSchema, required=True, metadata={"description": "The move to make."}
-    )
-    note = fields.String(
-        allow_none=True, metadata={"description": "Discard phase: why no lay-down, if so."}
-    )
-    live_cards = fields.Integer(
-        metadata={"description": "Cards not in hand, on the table, discarded or seen."}
-    )
-    optimal = fields.Boolean(
-        metadata={
-            "description": "False when the request's budget cut a search short: its work "
-            "allowance (the same answer every time) or, past its deadline, the guard. "
-            "Figures not settled are then null (cards needed, a best discard), and the "
-            "recommendation rests on what was established (e.g. the discards' deadwood)."
+    return {"outs": outs, "outs_cards": outs_cards}
+
+
+DiscardAdviceSchema = ResponseSchema.from_dict(
+    _advice_fields(
+        Phase.DISCARD,
+        {
+            "lay_down": fields.Nested(
+                LayDownSchema,
+                required=True,
+                allow_none=True,
+                metadata={"description": "What to lay down this turn, or null."},
+            ),
+            "discards": fields.List(
+                fields.Nested(DiscardOptionSchema),
+                required=True,
+                metadata={"description": "One entry per distinct card, best first."},
+            ),
+        },
+        {
+            "note": fields.String(
+                required=True,
+                allow_none=True,
+                metadata={"description": "Why no lay-down, if so; else null."},
+            ),
+        },
+    ),
+    name="DiscardAdviceSchema",
+)
+
+DrawAdviceSchema = ResponseSchema.from_dict(
+    _advice_fields(
+        Phase.DRAW,
+        {
+            **_hand_outs(),
+            "draw_stock": fields.Nested(
+                DrawStockSchema,
+                required=True,
+                metadata={"description": "The figures of a stock draw."},
+            ),
+            "take_discard": fields.Nested(
+                TakeDiscardSchema,
+                required=True,
+                allow_none=True,
+                metadata={"description": "The figures after taking the top discard; null: none."},
+            ),
+        },
+    ),
+    name="DrawAdviceSchema",
+)
+
+BuyAdviceSchema = ResponseSchema.from_dict(
+    _advice_fields(
+        Phase.BUY,
+        {
+            "buy": fields.Nested(
+                BuyFiguresSchema,
+                required=True,
+                allow_none=True,
+                metadata={"description": "The figures after buying the top discard; null: no buy."},
+            ),
+            **_hand_outs(),
+            "buys_made": fields.Integer(
+                required=True, metadata={"description": "Buys made as sent."}
+            ),
+            "max_buys": fields.Integer(
+                required=True,
+                allow_none=True,
+                metadata={"description": "The rules' limit; null: none."},
+            ),
+        },
+    ),
+    name="BuyAdviceSchema",
+)
+
+
+class OneOfSchema(Schema):
+    """Dumps a value by the schema its ``discriminator`` attribute names; documented as
+    the component ``component``: one of those schemas, told apart by that property."""
+
+    component: ClassVar[str]
+    discriminator: ClassVar[str]
+    choices: ClassVar[Mapping[str, tuple[str, type[Schema]]]]  # value -> (component, schema)
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        _, schema = self.choices[getattr(obj, self.discriminator)]
+        return schema().dump(obj)
+
+    @classmethod
+    def openapi(cls) -> dict[str, Any]:
+        refs = {value: f"#/components/schemas/{name}" for value, (name, _) in cls.choices.items()}
+        return {
+            "oneOf": [{"$ref": ref} for ref in refs.values()],
+            "discriminator": {"propertyName": cls.discriminator, "mapping": refs},
+        }
+
+
+class AdviseResponseSchema(OneOfSchema):
+    """An advice, by its phase."""
+
+    component = "AdviseResponse"
+    discriminator = "phase"
+    choices = MappingProxyType(
+        {
+            Phase.DISCARD: ("DiscardAdvice", DiscardAdviceSchema),
+            Phase.DRAW: ("DrawAdvice", DrawAdviceSchema),
+            Phase.BUY: ("BuyAdvice", BuyAdviceSchema),
         }
     )
 
