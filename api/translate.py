@@ -113,8 +113,3 @@ def layoffs_of(body: Mapping[str, Any]) -> list[tuple[Card, int]]:
         (card_of(item["card"], f"layoffs[{i}].card"), int(item["onto"]))
         for i, item in enumerate(body.get("layoffs") or [])
     ]
-
-
-def library_error(exc: SolverError) -> ApiError:
-    """A library error raised past the translation, as a 422 naming what it can."""
-    return ApiError(422, exc.message, [FieldError(exc.field or "body", exc.message, exc.index)])
