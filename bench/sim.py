@@ -6,12 +6,15 @@ penalty of the advisor and of the greedy seats, each with its 95% interval, and 
 the goal holds: the whole win-rate interval above the fair share and a lower mean penalty.
 
     .venv/bin/python bench/sim.py [--games 200] [--variants gin,israeli,rummy40,liverpool]
-        [--players N] [--seed 1] [--round N] [--advisor-time-limit S] [--json]
+        [--players N] [--seed 1] [--round N] [--advisor-time-limit S] [--jobs N] [--json]
+
+``--jobs N`` plays the games in N processes: the same figures for any N (sim/runner/).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -20,6 +23,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sim.match import run_match
+from sim.runner.base import Runner
+from sim.runner.local import Processes
 from sim.stats import mean_interval
 from solver.rules import PRESETS, make_rules
 
@@ -35,7 +40,13 @@ TABLES: tuple[tuple[str, int], ...] = (
 
 
 def measure(
-    variant: str, players: int, games: int, seed: str, round_: int | None, limit: float | None
+    variant: str,
+    players: int,
+    games: int,
+    seed: str,
+    round_: int | None,
+    limit: float | None,
+    runner: Runner | None = None,
 ) -> dict[str, Any]:
     rules = make_rules(variant)
     names = ["advisor", *["greedy"] * (players - 1)]
@@ -48,6 +59,7 @@ def measure(
         rotate=True,
         progress=sys.stderr,
         advisor_time_limit=limit,
+        runner=runner,
     )
     advisor, greedy = result.entries[0], result.entries[1:]
     share = 1 / players
@@ -95,6 +107,7 @@ def main() -> int:
     p.add_argument("--seed", default="1")
     p.add_argument("--round", type=int, default=None, help="Liverpool: only this round")
     p.add_argument("--advisor-time-limit", type=float, default=None)
+    p.add_argument("--jobs", type=int, default=1, help="play the games in N processes")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     wanted = [v.strip() for v in args.variants.split(",") if v.strip()]
@@ -102,13 +115,14 @@ def main() -> int:
     if unknown:
         p.error(f"unknown variant {unknown[0]!r}")
     rows = []
-    for variant, players in TABLES:
-        if variant not in wanted or args.players not in (None, players):
-            continue
-        round_ = args.round if PRESETS[variant].contracts else None
-        rows.append(
-            measure(variant, players, args.games, args.seed, round_, args.advisor_time_limit)
-        )
+    with contextlib.ExitStack() as stack:
+        runner = stack.enter_context(Processes(args.jobs)) if args.jobs > 1 else None
+        for variant, players in TABLES:
+            if variant not in wanted or args.players not in (None, players):
+                continue
+            round_ = args.round if PRESETS[variant].contracts else None
+            limit = args.advisor_time_limit
+            rows.append(measure(variant, players, args.games, args.seed, round_, limit, runner))
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0

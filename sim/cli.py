@@ -13,8 +13,16 @@ from sim.match import MatchResult, default_progress, run_match
 from sim.players import PLAYER_NAMES
 from sim.referee import DEFAULT_MAX_TURNS
 from sim.replay import LogWriter, ReplayError, replay
+from sim.runner.local import Processes
 from solver.errors import SolverError
 from solver.rules import PRESETS, make_rules
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,6 +43,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS)
     p.add_argument("--advisor-time-limit", type=float, default=None)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--jobs",
+        type=_count,
+        default=1,
+        metavar="N",
+        help="play the games in N processes (the same figures and log for any N)",
+    )
     return p
 
 
@@ -78,6 +93,7 @@ def _play(args: argparse.Namespace) -> int:
         rules = make_rules(args.variant, overrides)
         with contextlib.ExitStack() as stack:
             log = stack.enter_context(open(args.log, "w", encoding="utf-8")) if args.log else None
+            runner = stack.enter_context(Processes(args.jobs)) if args.jobs > 1 else None
             result = run_match(
                 rules,
                 names,
@@ -89,6 +105,7 @@ def _play(args: argparse.Namespace) -> int:
                 progress=None if args.quiet else default_progress(args.games),
                 max_turns=args.max_turns,
                 advisor_time_limit=args.advisor_time_limit,
+                runner=runner,
             )
     except (SolverError, json.JSONDecodeError) as exc:
         print(f"error: {exc}", file=sys.stderr)

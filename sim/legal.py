@@ -30,6 +30,10 @@ class IllegalMove(Exception):
         self.seat = seat
         self.reason = reason
 
+    def __reduce__(self) -> tuple[type[IllegalMove], tuple[int, str]]:
+        # a game's result, which holds it, comes back from a worker process pickled
+        return (IllegalMove, (self.seat, self.reason))
+
 
 class Breach(Exception):
     """A broken rule found by the checks; the referee adds the seat (``IllegalMove``)."""

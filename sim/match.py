@@ -2,6 +2,8 @@
 
 Game ``i`` deals from the seed ``"{seed}-{i}"``. With ``rotate``, entry ``j`` of the
 players sits at seat ``(j + i) % n`` in game ``i``, so every entry plays every seat.
+A game depends on nothing but its ``GameTask``: a runner (``sim.runner``) may play the
+games anywhere, and the figures and the log are read from its results in game order.
 """
 
 from __future__ import annotations
@@ -14,9 +16,19 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from sim.players import make_player
-from sim.referee import DEFAULT_MAX_TURNS, GameResult, RandomDealer, Record, Referee, rounds_of
+from sim.referee import (
+    DEFAULT_MAX_TURNS,
+    GameResult,
+    RandomDealer,
+    Record,
+    Referee,
+    SeatCounters,
+    rounds_of,
+)
+from sim.runner.base import Runner
+from sim.runner.local import InProcess
 from sim.stats import mean_interval, wilson
-from solver.rules import Rules
+from solver.rules import Rules, make_rules
 
 
 @dataclass
@@ -77,6 +89,11 @@ def seat_of(entry: int, game: int, n: int, rotate: bool) -> int:
     return (entry + game) % n if rotate else entry
 
 
+def _logged(rules: Rules) -> dict[str, Any]:
+    """The rule values but the variant: ``make_rules(rules.variant, them)`` gives ``rules``."""
+    return {k: v for k, v in rules.to_dict().items() if k != "variant"}
+
+
 def play_one(
     rules: Rules,
     names: Sequence[str],
@@ -96,13 +113,48 @@ def play_one(
                 "event": "game",
                 "seed": seed,
                 "variant": rules.variant,
-                "rules": {k: v for k, v in rules.to_dict().items() if k != "variant"},
+                "rules": _logged(rules),
                 "players": list(names),
                 "round": round_,
                 "max_turns": max_turns,
             }
         )
     return ref.play_game(rounds_of(ref.rules, round_)), ref
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game of a match: all a worker needs to play it, in plain data."""
+
+    variant: str
+    rules: dict[str, Any]  # every other rule value, as logged (``Rules`` does not pickle)
+    seats: tuple[str, ...]  # the player's name at each seat
+    seed: str
+    round: int | None
+    max_turns: int
+    advisor_time_limit: float | None
+    log: bool  # keep the game's log events
+
+
+@dataclass(frozen=True)
+class GamePlayed:
+    result: GameResult
+    counters: tuple[SeatCounters, ...]
+    events: tuple[dict[str, Any], ...]  # the game's log, when its task asks for it
+
+
+def play_task(task: GameTask) -> GamePlayed:
+    events: list[dict[str, Any]] = []
+    result, ref = play_one(
+        make_rules(task.variant, task.rules),
+        task.seats,
+        task.seed,
+        task.round,
+        events.append if task.log else None,
+        max_turns=task.max_turns,
+        advisor_time_limit=task.advisor_time_limit,
+    )
+    return GamePlayed(result, tuple(ref.counters), tuple(events))
 
 
 def run_match(
@@ -118,32 +170,44 @@ def run_match(
     max_turns: int = DEFAULT_MAX_TURNS,
     advisor_time_limit: float | None = None,
     on_game: Callable[[int, GameResult], None] | None = None,
+    runner: Runner | None = None,
 ) -> MatchResult:
+    """``games`` games played by ``runner`` (this process by default), read in game order."""
     n = len(names)
     entries = [EntryStats(name) for name in names]
     finishes: dict[str, int] = {}
     turns = 0
     start = time.perf_counter()
-    for g in range(games):
+    logged_rules = _logged(rules)
+
+    def task(g: int) -> GameTask:
         seats = [""] * n
         for j, name in enumerate(names):
             seats[seat_of(j, g, n, rotate)] = name
-        result, ref = play_one(
-            rules,
-            seats,
+        return GameTask(
+            rules.variant,
+            logged_rules,
+            tuple(seats),
             f"{seed}-{g}",
             round_,
-            record,
-            max_turns=max_turns,
-            advisor_time_limit=advisor_time_limit,
+            max_turns,
+            advisor_time_limit,
+            record is not None,
         )
+
+    played = (runner or InProcess()).map(play_task, map(task, range(games)))
+    for g, game in enumerate(played):
+        if record is not None:
+            for event in game.events:
+                record(event)
+        result = game.result
         offender = result.illegal
         for j, entry in enumerate(entries):
             s = seat_of(j, g, n, rotate)
             entry.games += 1
             entry.wins += 1 / len(result.winners) if s in result.winners else 0.0
             entry.penalties.append(result.totals[s])
-            counters = ref.counters[s]
+            counters = game.counters[s]
             entry.decisions += counters.decisions
             entry.seconds += counters.seconds
             entry.turns += counters.turns

@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+
+def _restored(cls: type[SolverError], args: tuple[Any, ...], fields: dict[str, Any]) -> Any:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
+
 
 class SolverError(ValueError):
     """Base of every error the library raises for bad input.
@@ -15,6 +24,11 @@ class SolverError(ValueError):
         self.message = message
         self.field = field
         self.index = index
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from its fields, whatever the subclass's arguments: a simulation's worker
+        # process hands the error to the runner (the default pickling calls cls(*args))
+        return (_restored, (type(self), self.args, self.__dict__))
 
 
 class CardParseError(SolverError):
