@@ -1,4 +1,10 @@
-"""Cards as small frozen values, with lenient parsing and one canonical notation."""
+"""Cards as small frozen values, with lenient parsing and one canonical notation.
+
+Every card's canonical string reads back as that card:
+
+>>> all(parse_card(str(card)) == card for card in (*ALL_CARDS, JOKER))
+True
+"""
 
 from __future__ import annotations
 
@@ -24,7 +30,14 @@ _TOKEN_SPLIT = re.compile(r"[\s,]+")
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card: ``rank`` 1..13 (A..K) and ``suit`` 0..3 (S H D C); a joker is rank 0, suit -1."""
+    """One card: ``rank`` 1..13 (A..K) and ``suit`` 0..3 (S H D C); a joker is rank 0, suit -1.
+
+    >>> ten = Card(10, 1)
+    >>> ten, str(ten), ten.id, Card.from_id(ten.id) == ten
+    (Card(TH), 'TH', 22, True)
+    >>> sort_cards([JOKER, Card(13, 2), ten, Card(10, 0)])
+    [Card(TS), Card(TH), Card(KD), Card(JK)]
+    """
 
     rank: int
     suit: int
@@ -113,7 +126,15 @@ def parse_rank(text: str) -> int:
 
 
 def parse_card(token: str, index: int | None = None) -> Card:
-    """Parse one card token leniently: ``AS``, ``th``, ``10h``, ``Q♥``, ``JK``, ``*``, ``joker``."""
+    """Parse one card token leniently: ``AS``, ``th``, ``10h``, ``Q♥``, ``JK``, ``*``, ``joker``.
+
+    >>> [str(parse_card(t)) for t in ("AS", "th", "10h", "Q♥", "Q♥️", " 7c ", "*", "Joker")]
+    ['AS', 'TH', 'TH', 'QH', 'QH', '7C', 'JK', 'JK']
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    solver.errors.CardParseError: unknown card '1H'
+    """
     if not isinstance(token, str):
         raise CardParseError(repr(token), index)
     known = _BY_TOKEN.get(token)
@@ -135,7 +156,15 @@ def parse_card(token: str, index: int | None = None) -> Card:
 
 
 def parse_cards(value: str | Sequence[str]) -> list[Card]:
-    """Parse a list of tokens, or one string of tokens separated by spaces or commas."""
+    """Parse a list of tokens, or one string of tokens separated by spaces or commas.
+
+    >>> parse_cards("AS, 2s 10S")
+    [Card(AS), Card(2S), Card(TS)]
+    >>> parse_cards(["AS", "ZZ"])
+    Traceback (most recent call last):
+    ...
+    solver.errors.CardParseError: unknown card 'ZZ' at index 1
+    """
     tokens = [t for t in _TOKEN_SPLIT.split(value) if t] if isinstance(value, str) else value
     return [parse_card(tok, i) for i, tok in enumerate(tokens)]
 

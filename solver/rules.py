@@ -293,7 +293,12 @@ class Rules:
         return self.contracts[round_ - 1]
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form, with the same names that overrides take."""
+        """JSON form, with the same names that overrides take.
+
+        >>> data = make_rules("liverpool").to_dict()
+        >>> data["wild_ranks"], data["contracts"][0], data["ace"]
+        (['2'], {'sets': 2, 'runs': 0, 'all_cards': False}, 'both')
+        """
         out: dict[str, Any] = {"variant": self.variant}
         for name, spec in RULE_SPECS.items():
             out[name] = _DUMPERS.get(spec.kind, _same)(getattr(self, name))
@@ -320,6 +325,7 @@ def _same(value: Any) -> Any:
 
 _DUMPERS: Mapping[Kind, Callable[[Any], Any]] = MappingProxyType(
     {
+        Kind.CHOICE: str,
         Kind.RANKS: lambda ranks: [RANKS[r - 1] for r in ranks],
         Kind.CARD_VALUES: dict,
         Kind.CONTRACTS: lambda contracts: [c.to_dict() for c in contracts],
@@ -542,7 +548,24 @@ def preset_differences(name: str) -> dict[str, Any]:
 
 
 def make_rules(variant: str, overrides: Mapping[str, Any] | None = None) -> Rules:
-    """The preset ``variant`` with ``overrides`` applied and validated."""
+    """The preset ``variant`` with ``overrides`` applied and validated.
+
+    >>> rules = make_rules("gin", {"decks": 2, "ace": "both", "card_values": {"K": 3}})
+    >>> rules.decks, str(rules.ace), rules.max_position, rules.card_values["K"]
+    (2, 'both', 14, 3)
+    >>> make_rules("gin", {"decks": 4})
+    Traceback (most recent call last):
+    ...
+    solver.errors.RulesError: decks: must be between 1 and 3
+    >>> make_rules("gin", {"set_min": 5, "set_max": 4})
+    Traceback (most recent call last):
+    ...
+    solver.errors.RulesError: set_max: must be at least set_min (5)
+    >>> make_rules("gin", {"colour": "red"})
+    Traceback (most recent call last):
+    ...
+    solver.errors.RulesError: colour: unknown rule
+    """
     if variant not in PRESETS:
         raise RulesError("variant", f"must be one of {', '.join(PRESETS)}, not {variant!r}")
     base = PRESETS[variant]

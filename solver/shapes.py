@@ -7,7 +7,7 @@ search, the engine and both layoff searches.
 >>> list(positions(gin)), positions_of(1, gin), positions_of(1, liverpool)
 ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], (1,), (1, 14))
 >>> list(set_wilds(liverpool, 2, 5)), list(set_wilds(liverpool, 4, 5))
-([1, 2], [])
+([1, 2], [0])
 """
 
 from __future__ import annotations
