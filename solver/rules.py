@@ -236,6 +236,10 @@ class Rules:
         default=False,
         metadata=_flag("Going out in one turn with nothing laid before: no opening minimum."),
     )
+    new_melds_after_down: bool = field(
+        default=True,
+        metadata=_flag("New melds may be laid after going down (opening); else only layoffs."),
+    )
     reshuffle_stock: bool = field(
         default=True,
         metadata=_flag(
@@ -359,6 +363,7 @@ _PRESETS = (
         extra_deck_over_players=5,
         buying=True,
         rummy_call=True,
+        new_melds_after_down=False,
     ),
     Rules(
         variant="rummy40",
