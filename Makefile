@@ -7,6 +7,8 @@ TEST_STAMP := $(VENV)/.installed-test
 PORT ?= 8000
 # Debian's browser for the browser tests (Playwright drives it; it downloads none).
 CHROMIUM := /usr/bin/chromium
+# Debian's nginx, for the load-balancer test (tests/test_nginx.py) and bench/scale.py.
+NGINX := /usr/sbin/nginx
 # Debian's C++ compiler: the install compiles the engine's passes (Cython from PyPI).
 GXX := /usr/bin/g++
 CLIENTS := build/clients
@@ -32,6 +34,10 @@ $(TEST_STAMP): $(SERVE_STAMP) pyproject.toml
 $(CHROMIUM):
 	apt-get update -q
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+
+$(NGINX):
+	apt-get update -q
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx
 
 $(GXX):
 	apt-get update -q
@@ -64,7 +70,7 @@ clients: $(TEST_STAMP) $(NPM_BIN)/openapi-typescript
 		[ $$status -eq 0 ] && ! echo "$$out" | grep -qi warn
 	$(NPM_BIN)/tsc --strict --noEmit --skipLibCheck clients/check.ts
 
-test: $(TEST_STAMP) $(CHROMIUM) lint typecheck clients
+test: $(TEST_STAMP) $(CHROMIUM) $(NGINX) lint typecheck clients
 	$(BIN)/python -m pytest
 
 # The examples' answers first: the document shows them.
