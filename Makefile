@@ -27,8 +27,9 @@ $(SERVE_STAMP): $(BIN)/python pyproject.toml $(ENGINE_CORE) | $(GXX)
 	$(BIN)/pip install -q -e .
 	touch $@
 
+# The tests run the simulations on a local Ray instance too: the cluster extra.
 $(TEST_STAMP): $(SERVE_STAMP) pyproject.toml
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q -e '.[test,cluster]'
 	touch $@
 
 $(CHROMIUM):

@@ -4,13 +4,17 @@ the time its drain takes."""
 
 from __future__ import annotations
 
+import functools
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import kubernetes_validate
 import pytest
-from deploy_support import ROOT, gunicorn_settings, manifests, settings_read
+import yaml
+from deploy_support import KUBERNETES, ROOT, gunicorn_settings, manifests, settings_read
 from dockerfile_parse import DockerfileParser
 
 from api import create_app
@@ -150,3 +154,71 @@ def test_a_restarted_container_starts_with_no_old_samples(tmp_path: Path) -> Non
     (tmp_path / "keep.txt").write_text("not a sample")
     served(tmp_path, CONFIG)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt"]
+
+
+# -- the RayJob (KubeRay's custom resource): its CRD's schema, vendored in tests/schemas
+
+RAY = KUBERNETES / "ray"
+(RAY_JOB,) = yaml.safe_load_all((RAY / "rayjob.yaml").read_text())
+RAY_JOB_CRD = ROOT / "tests" / "schemas" / "kuberay" / "ray.io_rayjobs.yaml"
+
+
+def strict(schema: Any) -> Any:
+    """The CRD's schema with unknown fields refused, as `kubectl apply --validate=strict`
+    refuses them: every object that lists its properties and keeps no unknown fields."""
+    if isinstance(schema, list):
+        return [strict(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: strict(v) for k, v in schema.items()}
+    if "properties" in schema and not schema.get("x-kubernetes-preserve-unknown-fields"):
+        out.setdefault("additionalProperties", False)
+    return out
+
+
+@functools.cache
+def crd() -> dict[str, Any]:
+    # libyaml's loader: the CRD holds the whole pod template's schema (1.4 MB)
+    loaded: dict[str, Any] = yaml.load(RAY_JOB_CRD.read_text(), Loader=yaml.CSafeLoader)
+    return loaded
+
+
+@functools.cache
+def crd_schema(version: str) -> dict[str, Any]:
+    (served,) = [v for v in crd()["spec"]["versions"] if v["name"] == version]
+    schema: dict[str, Any] = strict(served["schema"]["openAPIV3Schema"])
+    return schema
+
+
+def test_the_ray_job_is_valid_for_kuberay_s_schema() -> None:
+    group, version = RAY_JOB["apiVersion"].split("/")
+    names = crd()["spec"]
+    assert (group, RAY_JOB["kind"]) == (names["group"], names["names"]["kind"])
+    # (the schema itself is not checked against the meta-schema: that takes seconds)
+    validator = jsonschema.Draft7Validator(crd_schema(version))
+    validator.validate(RAY_JOB)
+    with pytest.raises(jsonschema.ValidationError):  # a misspelt field is refused
+        validator.validate({**RAY_JOB, "spec": {**RAY_JOB["spec"], "entryPoint": "x"}})
+
+
+def test_the_ray_job_s_pods_are_valid_pod_templates() -> None:
+    cluster = RAY_JOB["spec"]["rayClusterSpec"]
+    templates = [cluster["headGroupSpec"]["template"]]
+    templates += [g["template"] for g in cluster["workerGroupSpecs"]]
+    for template in templates:
+        pod_template = {"apiVersion": "v1", "kind": "PodTemplate", "metadata": {"name": "t"}}
+        kubernetes_validate.validate(
+            {**pod_template, "template": template}, KUBERNETES_VERSION, strict=True
+        )
+        assert template["spec"]["securityContext"]["runAsNonRoot"]
+
+
+def test_the_ray_job_runs_the_cluster_extra_s_ray_on_the_cluster() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    pins = {re.sub(r"\[.*\]", "", d) for name in ("cluster", "cluster-node") for d in extras[name]}
+    assert pins == {f"ray=={RAY_JOB['spec']['rayClusterSpec']['rayVersion']}"}
+    argv = RAY_JOB["spec"]["entrypoint"].split()
+    # no address: the driver runs on the head, where RAY_ADDRESS names the cluster
+    assert argv[:3] == ["python", "-m", "sim"] and argv[argv.index("--ray") + 1].startswith("--")
