@@ -32,12 +32,12 @@ from typing import Any
 # the repository instead of bench/ (whose http.py would shadow the standard library's)
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from api import create_app
-from api.examples import INVALID_REQUEST, PATHS, REQUESTS
-from solver.cards import ALL_CARDS, JOKER, Card
-from solver.errors import RulesError
-from solver.goals import Goal
-from solver.rules import PRESETS, Rules, make_rules
+from api import create_app  # noqa: E402
+from api.examples import INVALID_REQUEST, PATHS, REQUESTS  # noqa: E402
+from solver.cards import ALL_CARDS, JOKER, Card  # noqa: E402
+from solver.errors import RulesError  # noqa: E402
+from solver.goals import Goal  # noqa: E402
+from solver.rules import PRESETS, Rules, make_rules  # noqa: E402
 
 DEFAULT_FILE = Path(__file__).resolve().parent.parent / "build" / "answers.jsonl"
 CONFIG = {"LOG_LEVEL": "WARNING", "TESTING": True, "REQUEST_TIME_LIMIT": 600.0}
