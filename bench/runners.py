@@ -21,11 +21,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# the repository instead of bench/ (whose http.py would shadow the standard library's)
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from sim.match import run_match
-from sim.runner.choose import open_runner
-from solver.rules import make_rules
+from sim.match import run_match  # noqa: E402
+from sim.runner.choose import open_runner  # noqa: E402
+from solver.rules import make_rules  # noqa: E402
 
 TIMINGS = ("seconds", "moves_per_second", "decisions_per_second")
 

@@ -22,13 +22,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# the repository instead of bench/ (whose http.py would shadow the standard library's)
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from sim.match import run_match
-from sim.runner.base import Runner
-from sim.runner.choose import open_runner
-from sim.stats import mean_interval
-from solver.rules import PRESETS, make_rules
+from sim.match import run_match  # noqa: E402
+from sim.runner.base import Runner  # noqa: E402
+from sim.runner.choose import open_runner  # noqa: E402
+from sim.stats import mean_interval  # noqa: E402
+from solver.rules import PRESETS, make_rules  # noqa: E402
 
 # (variant, players at the table): heads-up everywhere, four where the rules seat them
 TABLES: tuple[tuple[str, int], ...] = (

@@ -153,7 +153,7 @@ def test_a_graceful_restart_loses_no_request(site: Site) -> None:
     old = site.servers[0]
     backend = f"127.0.0.1:{site.ports[0]}"
     with steady(site.balancer.url) as traffic:
-        time.sleep(1.0)
+        time.sleep(0.5)  # steady traffic on both servers first
         # in flight on the old server, straight to it: it finishes while the server drains
         direct, in_flight = slow_advice(f"http://{backend}", 1)
         old.proc.send_signal(signal.SIGTERM)
@@ -172,7 +172,7 @@ def test_a_killed_server_loses_no_request(site: Site) -> None:
     since = len(site.balancer.log_lines())
     backend = f"127.0.0.1:{site.ports[1]}"
     with steady(site.balancer.url) as traffic:
-        time.sleep(1.0)
+        time.sleep(0.5)  # steady traffic on both servers first
         # through nginx, some on the server about to die: nginx sends those to the other
         threads, in_flight = slow_advice(site.balancer.url, 4)
         kill(site.servers[1])

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_sim_runner import run, without_timings
+from sim_support import run, without_timings
 
 from sim.cli import main
 
