@@ -3,6 +3,10 @@ live cards and the request's budget; and the figures of candidate hands within i
 computed once: cards needed and outs (the engine), deadwood (the meld search) and
 partitions (CP-SAT).
 
+Under the goal ``out`` the figures count what a joker release makes possible: they are the
+best over the hand as it is and the hand after each release the turn's legality allows
+(``solver.turn``: ``joker_release``, a seat already down), on the table it leaves.
+
 Whatever the budget cuts short says so, and the advice answers ``optimal: false``. Its
 work allowance cuts searches the same way on every run; its deadline is the guard: when
 it interrupts a search (``BudgetExhausted``, from the API's watchdog), the context
@@ -13,7 +17,9 @@ cannot be unknown: without it there is nothing to rank, and ``BudgetExhausted`` 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from advisor.deadwood import DeadwoodSearch
@@ -21,10 +27,11 @@ from advisor.engine import Figures, Question, discard_figures, figures
 from advisor.plan import Plan, TableMeld, plan_for, read_table
 from advisor.situation import Situation
 from solver.budget import Budget, BudgetExhausted
-from solver.cards import NUM_KINDS, Card, counts_of
+from solver.cards import JOKER_ID, NUM_KINDS, Card, counts_of
 from solver.goals import Goal
 from solver.solution import Solution
 from solver.solve import solve, unsolved
+from solver.turn import release
 
 Key = tuple[int, ...]
 QKey = tuple[object, ...]
@@ -41,6 +48,15 @@ def question_key(q: Question) -> QKey:
 def out_copies(fig: Figures) -> int:
     """Live copies of every out."""
     return sum(fig.outs.values())
+
+
+def _better(a: Figures, b: Figures) -> Figures:
+    """The figures of the nearer hand (then the one with more outs); ``a`` on a tie."""
+
+    def key(f: Figures) -> tuple[bool, int, int]:
+        return (f.needed is None, f.needed or 0, -out_copies(f))
+
+    return b if key(b) < key(a) else a
 
 
 class Context:
@@ -68,6 +84,34 @@ class Context:
         return self.figures_of(self.plan.question_for(drawn), held)
 
     def figures_of(self, q: Question, held: Sequence[int]) -> Figures:
+        fig = self._engine_figures(q, held)
+        for q_after, held_after in self._releases(q, held):
+            fig = _better(fig, self._engine_figures(q_after, held_after))
+        return fig
+
+    def _releases(self, q: Question, held: Sequence[int]) -> list[tuple[Question, list[int]]]:
+        """The question and hand after each joker release the seat may make on ``q``'s
+        table with ``held`` (none but under the goal ``out``, down, with ``joker_release``)."""
+        if q.goal is not Goal.OUT or not q.table or not self.rules.joker_release:
+            return []
+        if not self.sit.down:
+            return []
+        cards = Counter(Card.from_id(i) for i in range(NUM_KINDS) for _ in range(held[i]))
+        out = []
+        for pos, meld in enumerate(q.table):
+            freed = release(self.rules, meld, cards)
+            if freed is None:
+                continue
+            naturals, grown = freed
+            after = list(held)
+            for c in naturals:
+                after[c.id] -= 1
+            after[JOKER_ID] += 1
+            table = (*q.table[:pos], grown, *q.table[pos + 1 :])
+            out.append((replace(q, table=table), after))
+        return out
+
+    def _engine_figures(self, q: Question, held: Sequence[int]) -> Figures:
         key = (question_key(q), tuple(held))
         if key not in self._figures:
             try:
@@ -94,6 +138,15 @@ class Context:
         """Cards needed and outs of the hand left by each discard of ``held`` (a hand
         that has drawn); the discarded card counts as seen."""
         q = self.plan.question_for(False)
+        found = dict(self._engine_discard_figures(q, held))
+        for q_after, held_after in self._releases(q, held):
+            after = self._engine_discard_figures(q_after, held_after)
+            for d in found:
+                if d in after:
+                    found[d] = _better(found[d], after[d])
+        return found
+
+    def _engine_discard_figures(self, q: Question, held: Sequence[int]) -> Mapping[int, Figures]:
         key = (question_key(q), tuple(held))
         if key not in self._discards:
             try:

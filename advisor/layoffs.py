@@ -15,19 +15,15 @@ from solver.cards import Card, sort_cards
 from solver.legality import extend_meld
 from solver.melds import Meld
 from solver.rules import Rules
+from solver.turn import Layoff
 
 _MAX_NODES = 4000  # the search is tiny in play; this only guards pathological input
 
 
 @dataclass(frozen=True)
-class Layoff:
-    card: Card
-    onto: int
-
-
-@dataclass(frozen=True)
 class LayoffPlan:
-    """``layoffs`` in play order; ``melds`` the melds as they end up; ``left`` in hand."""
+    """``layoffs`` in play order; ``melds`` the melds as they end up (in the order given);
+    ``left`` in hand."""
 
     layoffs: tuple[Layoff, ...]
     melds: tuple[Meld, ...]
@@ -40,10 +36,16 @@ def playable(card: Card, melds: Sequence[Meld], rules: Rules) -> bool:
 
 
 def best_layoffs(
-    cards: Sequence[Card], melds: Sequence[Meld], rules: Rules, *, keep: int = 0
+    cards: Sequence[Card],
+    melds: Sequence[Meld],
+    rules: Rules,
+    *,
+    keep: int = 0,
+    onto: Sequence[int] | None = None,
 ) -> LayoffPlan:
-    """Lay off the most cards (then the most points) onto ``melds`` (indexed as given),
-    keeping at least ``keep`` cards in hand."""
+    """Lay off the most cards (then the most points) onto ``melds``, keeping at least
+    ``keep`` cards in hand. ``onto``: the turn's index of each meld (default: its place)."""
+    index = list(range(len(melds))) if onto is None else list(onto)
     start = tuple(sort_cards(cards))
     best: list[tuple[tuple[int, int], LayoffPlan]] = []
     seen: set[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]] = set()
@@ -83,7 +85,7 @@ def best_layoffs(
                     for c in group:
                         rest.remove(c)
                     new_state = (*state[:i], grown, *state[i + 1 :])
-                    visit(tuple(rest), new_state, (*done, *(Layoff(c, i) for c in group)))
+                    visit(tuple(rest), new_state, (*done, *(Layoff(c, index[i]) for c in group)))
 
     visit(start, tuple(melds), ())
     return best[0][1]

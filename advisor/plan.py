@@ -59,7 +59,7 @@ def plan_for(sit: Situation, table: tuple[TableMeld, ...]) -> Plan:
         if not sit.down:
             return Plan(Goal.CONTRACT, Question(r, Goal.CONTRACT, contract=contract))
         # after going down only layoffs remain; an all-cards round keeps no discard
-        q = Question(r, Goal.OUT, table=melds, new_melds=False)
+        q = Question(r, Goal.OUT, table=melds, new_melds=r.new_melds_after_down)
         return Plan(Goal.OUT, q, keeps_discard=not contract.all_cards)
     if r.goal is Goal.OPENING and r.opening_min is not None and not sit.down:
         return Plan(Goal.OPENING, Question(r, Goal.OPENING))
@@ -67,4 +67,5 @@ def plan_for(sit: Situation, table: tuple[TableMeld, ...]) -> Plan:
         return Plan(Goal.WIN, Question(r, Goal.WIN), keeps_discard=True)
     if r.knock_max is not None:
         return Plan(Goal.KNOCK, Question(r, Goal.KNOCK), keeps_discard=True)
-    return Plan(Goal.OUT, Question(r, Goal.OUT, table=melds), keeps_discard=True)
+    q = Question(r, Goal.OUT, table=melds, new_melds=r.new_melds_after_down)
+    return Plan(Goal.OUT, q, keeps_discard=True)

@@ -13,6 +13,7 @@ from enum import StrEnum
 from solver.cards import Card
 from solver.goals import Goal
 from solver.melds import Meld
+from solver.turn import JokerSwap, Layoff, TurnAction
 
 
 class Phase(StrEnum):
@@ -70,33 +71,17 @@ class DiscardOption:
 
 
 @dataclass(frozen=True)
-class Layoff:
-    """``onto`` indexes the request's table melds first, then this lay-down's melds."""
-
-    card: Card
-    onto: int
-
-
-@dataclass(frozen=True)
-class JokerSwap:
-    """The natural ``cards`` placed in table meld ``onto`` free its ``joker``; ``card`` is
-    the first of them."""
-
-    onto: int
-    card: Card
-    cards: tuple[Card, ...]
-    joker: Card
-
-
-@dataclass(frozen=True)
 class LayDown:
-    """``left``: the cards in hand after the lay-down, the final discard among them."""
+    """``left``: the cards in hand after the lay-down, the final discard among them.
+    ``action``: what the lay-down is (``solver.turn``); posted back to /v1/validate with
+    it and the recommended discard, it is legal."""
 
     melds: tuple[Meld, ...]
     layoffs: tuple[Layoff, ...]
     joker_swaps: tuple[JokerSwap, ...]
     goes_out: bool
     left: tuple[Card, ...]
+    action: TurnAction
 
 
 @dataclass(frozen=True)

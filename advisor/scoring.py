@@ -1,4 +1,6 @@
-"""End-of-round penalty of a hand: card values, hand rummy penalties, gin deadwood."""
+"""End-of-round penalties, read from rule values: a loser's hand (card values, melded first
+where ``penalty_after_melding``, a hand rummy's penalty) and a knock's settlement. The one
+scoring of the library: ``/v1/score`` and the referee both count with it."""
 
 from __future__ import annotations
 
@@ -26,14 +28,14 @@ class CountedCard:
 @dataclass(frozen=True)
 class Score:
     """A losing hand's count: ``base_points`` summed over ``cards``, then ``points`` after
-    the finish; ``melds``: what was set aside first (knocking rules), else none."""
+    the finish; ``melds``: what was set aside first (``penalty_after_melding``), else none."""
 
     points: int
     cards: tuple[CountedCard, ...]
     finish: str
     base_points: int
     melds: tuple[Meld, ...]
-    # knocking rules: whether the melding was proven least (false when its limit cut it)
+    # melded first: whether the melding was proven least (false when its limit cut it)
     optimal: bool | None = None
 
 
@@ -56,15 +58,16 @@ def score_hand(
 ) -> Score:
     """What a losing hand counts at the end of a round (the /v1/score response).
 
-    Every card counts its ``rules.value`` (a joker its ``JK`` value). Under rules that knock
-    (gin: ``knock_max`` set) the hand is first melded optimally and only deadwood counts.
+    Every card counts its ``rules.value`` (a joker its ``JK`` value). With
+    ``penalty_after_melding`` (Israeli, gin) the hand is first melded optimally and only
+    its deadwood counts.
     """
     if finish not in FINISHES:
         raise GoalError(f"finish must be one of {', '.join(FINISHES)}", field="finish")
     melds: tuple[Meld, ...] = ()
     counted: Sequence[Card] = hand
     optimal: bool | None = None
-    if rules.knock_max is not None:
+    if rules.penalty_after_melding and hand:
         solution = solve(hand, rules, Goal.DEADWOOD, time_limit=time_limit, budget=budget)
         melds = solution.melds
         counted = solution.deadwood
@@ -72,3 +75,21 @@ def score_hand(
     cards = tuple(CountedCard(c, rules.value(c)) for c in sort_cards(counted))
     base = sum(c.points for c in cards)
     return Score(penalty(base, rules, finish), cards, finish, base, melds, optimal)
+
+
+def knock_penalties(
+    rules: Rules, knocker: int, points: int, defenders: dict[int, int]
+) -> tuple[int | None, dict[int, int]]:
+    """A knock's settlement: the winner and each seat's penalty. A knock with no deadwood
+    is gin (``gin_bonus``); a defender with deadwood at most the knocker's undercuts
+    (``undercut_bonus``); otherwise each defender pays the difference."""
+    out = {knocker: 0, **{seat: 0 for seat in defenders}}
+    if points > 0:
+        lowest = min(defenders, key=lambda s: (defenders[s], s))
+        if defenders[lowest] <= points:
+            out[knocker] = points - defenders[lowest] + rules.undercut_bonus
+            return lowest, out
+    bonus = rules.gin_bonus if points == 0 else 0
+    for seat, dw in defenders.items():
+        out[seat] = dw - points + bonus
+    return knocker, out

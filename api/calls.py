@@ -16,10 +16,9 @@ from advisor.situation import Situation
 from api import metrics
 from api.budget import enforced
 from solver.budget import Budget, BudgetExhausted
-from solver.cards import Card
-from solver.laydown import LaydownCheck, validate_laydown
 from solver.solution import Solution
 from solver.solve import resolve_goal, solve
+from solver.turn import Seat, Turn, TurnVerdict, judge_turn
 
 
 @dataclass(frozen=True)
@@ -73,22 +72,8 @@ def cards_needed(situation: Situation, solution: Solution, budget: Budget) -> Fi
         return Figures(None, {}, optimal=False)
 
 
-def run_validate(
-    situation: Situation,
-    melds: list[list[Card]],
-    layoffs: list[tuple[Card, int]],
-    action: str,
-) -> LaydownCheck:
-    return validate_laydown(
-        list(situation.hand),
-        situation.rules,
-        melds,
-        layoffs=layoffs,
-        table=[list(m) for m in situation.table],
-        action=action,
-        round=situation.round,
-        down=situation.down,
-    )
+def run_validate(situation: Situation, seat: Seat, turn: Turn) -> TurnVerdict:
+    return judge_turn(situation.rules, seat, turn)
 
 
 def run_score(situation: Situation, finish: str, time_limit: float, budget: Budget) -> Score:

@@ -31,7 +31,7 @@ REQUESTS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     },
     "validate": {
         "layoff": (
-            "Liverpool: lay off 8H onto a run on the table",
+            "Liverpool, once down: lay off 8H onto a run on the table, throw 9C to go out",
             {
                 "variant": "liverpool",
                 "round": 1,
@@ -40,7 +40,21 @@ REQUESTS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
                 "table": [{"cards": ["4H", "5H", "6H", "7H"]}],
                 "melds": [],
                 "layoffs": [{"card": "8H", "onto": 0}],
+                "action": "lay_off",
+                "discard": "9C",
+            },
+        ),
+        "joker_swap": (
+            "Rummy 40, opened: release the joker with 5H, meld it, throw KS to go out",
+            {
+                "variant": "rummy40",
+                "down": True,
+                "hand": "5H 9C 9D KS",
+                "table": [{"cards": ["3H", "4H", "JK", "6H"]}],
+                "melds": [{"cards": ["9C", "9D", "JK"]}],
+                "joker_swaps": [{"onto": 0, "card": "5H", "joker": "JK"}],
                 "action": "meld",
+                "discard": "KS",
             },
         ),
         "illegal": (

@@ -36,6 +36,7 @@ from solver.limits import (
     RULE_BOUNDS,
 )
 from solver.rules import ACE_VALUES, PENALTIES, PRESETS
+from solver.turn import TurnAction
 
 MAX_HAND = MAX_HAND_CARDS
 MAX_TABLE = MAX_TABLE_MELDS
@@ -44,7 +45,7 @@ MAX_CARD_STRING = 2000
 
 VARIANTS: tuple[str, ...] = tuple(PRESETS)
 SOLVE_GOALS: tuple[str, ...] = ("auto", *RULES_GOALS)
-ACTIONS: tuple[str, ...] = ("check", "go_down", "open", "meld", "win", "hand_rummy")
+ACTIONS: tuple[str, ...] = tuple(TurnAction)
 FINISHES: tuple[str, ...] = ("normal", "hand_rummy")
 PHASES: tuple[str, ...] = ("discard", "draw", "buy")
 ADVICE_GOALS: tuple[str, ...] = tuple(Goal)
@@ -74,6 +75,14 @@ VIOLATION_CODES: tuple[str, ...] = (
     "no_run",
     "not_down",
     "layoff_illegal",
+    "joker_swap_illegal",
+    "hand_rummy_not_allowed",
+    "action_not_allowed",
+    "already_down",
+    "no_new_melds",
+    "taken_discard_not_laid",
+    "discard_missing",
+    "knock_too_high",
 )
 
 # Shared components of the document: one generated type each (see api.spec).
@@ -388,6 +397,9 @@ def _play_fields() -> dict[str, fields.Field]:  # type: ignore[type-arg]
             "A joker on the table may be taken by placing the card it stands for."
         ),
         "hand_rummy": _flag("Going out in one turn with nothing laid before: no opening minimum."),
+        "new_melds_after_down": _flag(
+            "New melds may be laid after going down (opening); else only layoffs."
+        ),
         "reshuffle_stock": _flag(
             "An empty stock is refilled from the pile (its top card stays); else the hand ends."
         ),
@@ -432,9 +444,31 @@ class LayoffSchema(RequestSchema):
     onto = fields.Integer(
         required=True,
         strict=True,
-        validate=validate.Range(min=0, max=MAX_TABLE - 1),
-        metadata={"description": "Index into `table` of the meld the card goes onto."},
+        validate=validate.Range(min=0, max=2 * MAX_TABLE - 1),
+        metadata={
+            "description": "The meld the card goes onto: an index into `table`, then into "
+            "this lay-down's `melds` (`len(table)` is the first of them)."
+        },
     )
+
+
+class JokerSwapRequestSchema(RequestSchema):
+    onto = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_TABLE - 1),
+        metadata={"description": "Index into `table` of the meld whose joker is taken."},
+    )
+    card = CardField(required=True, metadata={"description": "The natural card put in."})
+    cards = Cards(
+        max_items=2,
+        load_default=None,
+        metadata={
+            "description": "Every natural card put in, `card` among them: a 3-card set's "
+            "joker takes both missing suits (default: `card` alone)."
+        },
+    )
+    joker = CardField(load_default="JK", metadata={"description": "The joker taken back."})
 
 
 class SituationSchema(RequestSchema):
@@ -520,15 +554,44 @@ class ValidateRequestSchema(SituationSchema):
         fields.Nested(LayoffSchema),
         load_default=list,
         validate=validate.Length(max=MAX_LIST),
-        metadata={"description": "Cards from the hand added to melds on the table."},
+        metadata={
+            "description": "Cards from the hand added to melds on the table or to this "
+            "lay-down's melds (after them)."
+        },
+    )
+    joker_swaps = fields.List(
+        fields.Nested(JokerSwapRequestSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_TABLE),
+        metadata={
+            "description": "Jokers released from table melds first (the shape of the advice's "
+            "`lay_down.joker_swaps`); the joker joins the hand."
+        },
+    )
+    discard = CardField(
+        load_default=None,
+        metadata={
+            "description": "The turn's final discard; when it is sent, the discard and going "
+            "out are judged too (omitted: a card need only be left for it)."
+        },
+    )
+    taken_discard = CardField(
+        load_default=None,
+        metadata={
+            "description": "The discard taken this turn (one of `hand`): with "
+            "`take_discard_obliges_meld` it must be laid down in this turn."
+        },
     )
     action = fields.String(
         load_default="check",
         validate=validate.OneOf(ACTIONS),
         metadata={
-            "description": "What the lay-down is: `go_down` (Liverpool), `open` (Rummy 40), "
-            "`meld` (further melds after that), `win` (Israeli: the whole hand), `hand_rummy` "
-            "(Rummy 40: all but one card at once), `check` (the melds alone)."
+            "description": "What the lay-down is, each only under the rules that have it: "
+            "`go_down` (contracts), `open` (an opening minimum), `meld` (new melds and layoffs "
+            "once down, where `new_melds_after_down`), `lay_off` (layoffs and joker swaps once "
+            "down), `hand_rummy` (`hand_rummy`: every card but the discard at once), `win` "
+            "(Israeli: the whole hand), `knock` (`knock_max`), `check` (the melds alone, no "
+            "rule of the turn)."
         },
     )
 
@@ -692,7 +755,7 @@ class ViolationSchema(ResponseSchema):
 
 
 class ReadMeldSchema(MeldSchema):
-    """Dumps a ``solver.laydown.MeldReading``: a legal meld as its ``Meld``, an illegal one
+    """Dumps a ``solver.turn.MeldReading``: a legal meld as its ``Meld``, an illegal one
     by its kind as told and its cards as sent."""
 
     kind = fields.String(
@@ -710,8 +773,20 @@ class ReadMeldSchema(MeldSchema):
 
 class LayoffReadSchema(ResponseSchema):
     card = CardField(required=True, metadata={"description": "The card laid off."})
-    onto = fields.Integer(required=True, metadata={"description": "Index into `table`."})
+    onto = fields.Integer(
+        required=True, metadata={"description": "Index into `table`, then into `melds`."}
+    )
     legal = fields.Boolean(required=True, metadata={"description": "The card fits that meld."})
+
+
+class JokerSwapReadSchema(ResponseSchema):
+    onto = fields.Integer(required=True, metadata={"description": "Index into `table`."})
+    card = CardField(required=True, metadata={"description": "The first natural card put in."})
+    cards = _cards_out("Every natural card put in.", required=True)
+    joker = CardField(required=True, metadata={"description": "The joker taken back."})
+    legal = fields.Boolean(
+        required=True, metadata={"description": "The rules allow it and the cards free the joker."}
+    )
 
 
 class ValidateResponseSchema(ResponseSchema):
@@ -732,6 +807,39 @@ class ValidateResponseSchema(ResponseSchema):
     remaining = _cards_out("The hand's cards the lay-down does not use.", required=True)
     layoffs = fields.List(
         fields.Nested(LayoffReadSchema), metadata={"description": "Each layoff as judged."}
+    )
+    joker_swaps = fields.List(
+        fields.Nested(JokerSwapReadSchema), metadata={"description": "Each joker swap as judged."}
+    )
+    goes_out = fields.Boolean(
+        attribute="ends_hand",
+        metadata={
+            "description": "The turn is legal and ends the hand: no card is left after the "
+            "discard (without a `discard`: only the card for it is left), or it knocks."
+        },
+    )
+    hand_rummy = fields.Boolean(
+        metadata={"description": "The turn is legal and goes out as a hand rummy."}
+    )
+    action = fields.String(
+        validate=validate.OneOf(ACTIONS), metadata={"description": "The action as sent."}
+    )
+    left = _cards_out(
+        "The hand after the lay-down and the `discard` (without one: `remaining`); a joker "
+        "a swap freed is in it unless the lay-down uses it."
+    )
+    down = fields.Boolean(
+        metadata={"description": "The player is down (gone down, opened) after the turn."}
+    )
+    table = fields.List(
+        fields.Nested(MeldSchema),
+        metadata={
+            "description": "The table after the turn: its legal melds as the swaps and layoffs "
+            "leave them, then the new melds."
+        },
+    )
+    knock_points = fields.Integer(
+        metadata={"description": "`knock`: the deadwood points left after the discard."}
     )
 
 
@@ -755,11 +863,15 @@ class ScoreResponseSchema(ResponseSchema):
     )
     melds = fields.List(
         fields.Nested(MeldSchema),
-        metadata={"description": "Gin: the melds set aside before counting; else empty."},
+        metadata={
+            "description": "Under `penalty_after_melding` (Israeli, gin): the melds set aside "
+            "before counting; else empty."
+        },
     )
     optimal = fields.Boolean(
         metadata={
-            "description": "Present when the hand is melded before counting (gin): false when "
+            "description": "Present when the hand is melded before counting "
+            "(`penalty_after_melding`): false when "
             "the time limit stopped the melding before it was proven least; the points are "
             "then those of the melds found."
         }
@@ -844,7 +956,11 @@ class JokerSwapSchema(ResponseSchema):
     onto = fields.Integer(
         required=True, metadata={"description": "Index into `table` of the meld."}
     )
-    card = CardField(required=True, metadata={"description": "The natural card put in."})
+    card = CardField(required=True, metadata={"description": "The (first) natural card put in."})
+    cards = _cards_out(
+        "Every natural card put in: a run's joker takes one, a 3-card set's both missing suits.",
+        required=True,
+    )
     joker = CardField(required=True, metadata={"description": "The joker taken back."})
 
 
@@ -866,6 +982,14 @@ class LayDownSchema(ResponseSchema):
         required=True, metadata={"description": "The lay-down (and a discard) ends the hand."}
     )
     left = _cards_out("The cards left in hand after it.")
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(ACTIONS),
+        metadata={
+            "description": "What the lay-down is: posted to /v1/validate with this `action` "
+            "and the recommended card as `discard`, it is legal."
+        },
+    )
 
 
 class TakeDiscardSchema(ResponseSchema):

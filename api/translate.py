@@ -12,6 +12,7 @@ from api.schemas import MAX_HAND
 from solver.cards import Card, check_pack, parse_card, parse_cards
 from solver.errors import CardParseError, RulesError, SolverError, TooManyCopiesError
 from solver.rules import Rules, make_rules
+from solver.turn import JokerSwap, Layoff, Seat, Turn, TurnAction
 
 
 def rules_of(body: Mapping[str, Any]) -> Rules:
@@ -107,11 +108,45 @@ def proposed_melds(body: Mapping[str, Any]) -> list[list[Card]]:
     ]
 
 
-def layoffs_of(body: Mapping[str, Any]) -> list[tuple[Card, int]]:
+def layoffs_of(body: Mapping[str, Any]) -> list[Layoff]:
     return [
-        (card_of(item["card"], f"layoffs[{i}].card"), int(item["onto"]))
+        Layoff(card_of(item["card"], f"layoffs[{i}].card"), int(item["onto"]))
         for i, item in enumerate(body.get("layoffs") or [])
     ]
+
+
+def joker_swaps_of(body: Mapping[str, Any]) -> list[JokerSwap]:
+    """Each swap's natural cards: ``cards`` when sent (``card`` among them), else ``card``."""
+    out = []
+    for i, item in enumerate(body.get("joker_swaps") or []):
+        card = card_of(item["card"], f"joker_swaps[{i}].card")
+        cards = [card]
+        if item.get("cards") is not None:
+            cards = cards_of(item["cards"], f"joker_swaps[{i}].cards")
+            if card not in cards:
+                raise invalid(f"joker_swaps[{i}].card", f"{card} is not among `cards`")
+        joker = card_of(item.get("joker", "JK"), f"joker_swaps[{i}].joker")
+        out.append(JokerSwap(int(item["onto"]), tuple(cards), joker))
+    return out
+
+
+def turn_of(body: Mapping[str, Any], situation: Situation) -> tuple[Seat, Turn]:
+    """The seat and the turn a /v1/validate request describes."""
+    discard = body.get("discard")
+    taken = body.get("taken_discard")
+    taken_card = None if taken is None else card_of(taken, "taken_discard")
+    if taken_card is not None and taken_card not in situation.hand:
+        raise invalid("taken_discard", f"{taken_card} is not in the hand")
+    seat = Seat(situation.hand, situation.table, situation.down, situation.round, taken_card)
+    turn = Turn(
+        melds=tuple(tuple(m) for m in proposed_melds(body)),
+        layoffs=tuple(layoffs_of(body)),
+        joker_swaps=tuple(joker_swaps_of(body)),
+        discard=None if discard is None else card_of(discard, "discard"),
+        complete=discard is not None,
+        action=TurnAction(body.get("action") or TurnAction.CHECK),
+    )
+    return seat, turn
 
 
 def library_error(exc: SolverError) -> ApiError:

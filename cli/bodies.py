@@ -70,9 +70,10 @@ def _validate_flags(p: argparse.ArgumentParser) -> None:
         "--layoff",
         action="append",
         metavar="CARD:ONTO",
-        help="a card onto the table meld of that index (repeatable)",
+        help="a card onto the meld of that index: the table's, then --meld's (repeatable)",
     )
     p.add_argument("--action", choices=ACTIONS, help="what the lay-down is (default check)")
+    p.add_argument("--discard", metavar="CARD", help="the turn's final discard")
 
 
 def _score_flags(p: argparse.ArgumentParser) -> None:
@@ -101,7 +102,7 @@ def _fill_solve(args: argparse.Namespace, body: dict[str, Any]) -> None:
 
 
 def _fill_validate(args: argparse.Namespace, body: dict[str, Any]) -> None:
-    _given(body, action=args.action)
+    _given(body, action=args.action, discard=args.discard)
     if args.meld is not None or "melds" not in body:
         body["melds"] = [{"cards": meld} for meld in args.meld or []]
     if args.layoff is not None:

@@ -49,7 +49,14 @@ def _validate(answer: dict[str, Any]) -> list[str]:
         f"  layoff {lo['card']} onto {lo['onto']}: {'fits' if lo['legal'] else 'does not fit'}"
         for lo in answer.get("layoffs", [])
     )
+    lines.extend(
+        f"  joker swap onto {s['onto']}: {_cards(s['cards'])} for {s['joker']}: "
+        + ("legal" if s["legal"] else "illegal")
+        for s in answer.get("joker_swaps", [])
+    )
     lines.append(f"remaining: {_cards(answer['remaining'])}")
+    if answer.get("goes_out"):
+        lines.append("goes out" + (" (hand rummy)" if answer.get("hand_rummy") else ""))
     return lines
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from solver.cards import Card, parse_card, parse_cards
 from solver.rules import Rules
+from solver.turn import JokerSwap, Layoff
 
 Melds = tuple[tuple[Card, ...], ...]
 
@@ -39,21 +40,14 @@ class View:
 
 
 @dataclass(frozen=True)
-class JokerSwap:
-    """Natural card(s) put on table meld ``onto`` in place of its joker, which joins the hand."""
-
-    onto: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
 class Play:
     """A turn after the draw, applied in this order: joker swaps, new melds, layoffs
     (``onto`` indexes the table, then this turn's melds), then the discard. ``knock``: the
-    melds are shown to end the hand (the defender answers with a ``Play`` too, no discard)."""
+    melds are shown to end the hand (the defender answers with a ``Play`` too, no discard,
+    its layoffs' ``onto`` indexing the knocker's melds)."""
 
     melds: Melds = ()
-    layoffs: tuple[tuple[Card, int], ...] = ()
+    layoffs: tuple[Layoff, ...] = ()
     joker_swaps: tuple[JokerSwap, ...] = ()
     discard: Card | None = None
     knock: bool = False
@@ -61,7 +55,7 @@ class Play:
     def to_dict(self) -> dict[str, Any]:
         return {
             "melds": [[str(c) for c in m] for m in self.melds],
-            "layoffs": [{"card": str(c), "onto": onto} for c, onto in self.layoffs],
+            "layoffs": [{"card": str(lo.card), "onto": lo.onto} for lo in self.layoffs],
             "joker_swaps": [
                 {"onto": s.onto, "cards": [str(c) for c in s.cards]} for s in self.joker_swaps
             ],
@@ -75,7 +69,7 @@ class Play:
         return cls(
             melds=tuple(tuple(parse_cards(m)) for m in data.get("melds", ())),
             layoffs=tuple(
-                (parse_card(lo["card"]), int(lo["onto"])) for lo in data.get("layoffs", ())
+                Layoff(parse_card(lo["card"]), int(lo["onto"])) for lo in data.get("layoffs", ())
             ),
             joker_swaps=tuple(
                 JokerSwap(int(s["onto"]), tuple(parse_cards(s["cards"])))

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from advisor.scoring import knock_penalties, score_hand
 from sim.legal import Applied, Breach, IllegalMove, apply_defence, apply_play
 from sim.moves import Melds, Play, View
-from sim.scoring import hand_penalty, knock_penalties
 from solver.cards import ALL_CARDS, JOKER, Card
 from solver.errors import RulesError
 from solver.legality import extend_meld
@@ -29,6 +29,8 @@ T = TypeVar("T")
 
 # A hand that nobody ends (players that never go down) stops here, with no winner.
 DEFAULT_MAX_TURNS = 300
+# A loser's hand is small; this only bounds a pathological melding before it is counted.
+_SCORE_SECONDS = 2.0
 
 
 class Player(Protocol):
@@ -258,11 +260,12 @@ class _Hand:
             obliged=obliged,
         )
 
-    def _end(self, winner: int | None, finish: str, hand_rummy: bool = False) -> RoundResult:
+    def _end(self, winner: int | None, finish: str) -> RoundResult:
+        counted = "hand_rummy" if finish == "hand_rummy" else "normal"
         penalties = tuple(
             0
             if s == winner or winner is None
-            else hand_penalty(h, self.rules, hand_rummy=hand_rummy)
+            else score_hand(h, self.rules, counted, time_limit=_SCORE_SECONDS).points
             for s, h in enumerate(self.hands)
         )
         return RoundResult(self.round, winner, finish, penalties, self.turns)
@@ -306,9 +309,7 @@ class _Hand:
             if applied.knock is not None:
                 return self._knock(seat, *applied.knock)
             if applied.out:
-                return self._end(
-                    seat, "hand_rummy" if applied.hand_rummy else "out", applied.hand_rummy
-                )
+                return self._end(seat, "hand_rummy" if applied.hand_rummy else "out")
             assert play.discard is not None
             self.pile.append(play.discard)
             self._rummy_call(seat)

@@ -96,6 +96,7 @@ class Rules:
     rummy_call: bool = False  # a discard that fits a table meld may be laid off by another
     joker_release: bool = False  # a joker on the table is won by placing what it stands for
     hand_rummy: bool = False  # going out in one turn from nothing laid, no opening minimum
+    new_melds_after_down: bool = True  # else, once down, the hand leaves by layoffs only
     reshuffle_stock: bool = True  # else an empty stock ends the hand with no winner
     penalty_after_melding: bool = False  # a loser's hand is melded first; deadwood counts
     gin_bonus: int = 0  # knocking with no deadwood
@@ -176,6 +177,7 @@ class Rules:
             "rummy_call": self.rummy_call,
             "joker_release": self.joker_release,
             "hand_rummy": self.hand_rummy,
+            "new_melds_after_down": self.new_melds_after_down,
             "reshuffle_stock": self.reshuffle_stock,
             "penalty_after_melding": self.penalty_after_melding,
             "gin_bonus": self.gin_bonus,
@@ -218,6 +220,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
             extra_deck_over_players=5,
             buying=True,
             rummy_call=True,
+            new_melds_after_down=False,
         ),
         "rummy40": Rules(
             variant="rummy40",
@@ -326,6 +329,7 @@ _BOOL_FIELDS = (
     "rummy_call",
     "joker_release",
     "hand_rummy",
+    "new_melds_after_down",
     "reshuffle_stock",
     "penalty_after_melding",
 )

@@ -8,9 +8,9 @@ from typing import Any
 from advisor import advise as advisor
 from advisor.situation import Situation
 from api.schemas import AdviseResponseSchema
-from solver.cards import parse_cards
-from solver.laydown import validate_laydown
+from solver.cards import parse_card, parse_cards
 from solver.rules import make_rules
+from solver.turn import Layoff, Seat, Turn, TurnAction, judge_turn
 
 
 def situation(
@@ -95,16 +95,16 @@ def test_liverpool_goes_down_and_lays_off_the_same_turn() -> None:
     assert lay["layoffs"] == [{"card": "QC", "onto": 0}]
     assert lay["goes_out"] is True
     assert move(a) == {"action": "go_out", "card": "4S"}
-    check = validate_laydown(
-        list(sit.hand),
-        sit.rules,
-        [parse_cards(m["cards"]) for m in lay["melds"]],
-        layoffs=[(parse_cards([lo["card"]])[0], lo["onto"]) for lo in lay["layoffs"]],
-        table=[list(m) for m in sit.table],
-        action="go_down",
-        round=1,
+    assert lay["action"] == "go_down"
+    turn = Turn(
+        melds=tuple(tuple(parse_cards(m["cards"])) for m in lay["melds"]),
+        layoffs=tuple(Layoff(parse_card(lo["card"]), lo["onto"]) for lo in lay["layoffs"]),
+        discard=parse_card("4S"),
+        action=TurnAction.GO_DOWN,
     )
+    check = judge_turn(sit.rules, Seat(sit.hand, sit.table, round=1), turn)
     assert check.legal and [str(c) for c in check.remaining] == ["4S"]
+    assert check.goes_out and check.left == ()
 
 
 def test_liverpool_round_6_goes_out_with_every_card() -> None:

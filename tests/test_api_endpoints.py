@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 from api_support import GIN_HAND, LIVERPOOL_R1, make_client
 from flask.testing import FlaskClient
@@ -133,9 +131,6 @@ def test_score_gin_counts_deadwood_only(client: FlaskClient) -> None:
     assert len(body["melds"]) == 3
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("solver.laydown") is None, reason="solver.laydown not there yet"
-)
 def test_validate_legal_and_illegal(client: FlaskClient) -> None:
     ok = client.post(
         "/v1/validate",
@@ -154,9 +149,6 @@ def test_validate_legal_and_illegal(client: FlaskClient) -> None:
     assert "card_not_in_hand" in codes
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("solver.laydown") is None, reason="solver.laydown not there yet"
-)
 def test_validate_layoff_onto_table(client: FlaskClient) -> None:
     r = client.post(
         "/v1/validate",
@@ -168,7 +160,7 @@ def test_validate_layoff_onto_table(client: FlaskClient) -> None:
             "table": [{"cards": ["4H", "5H", "6H", "7H"]}],
             "melds": [],
             "layoffs": [{"card": "8H", "onto": 0}],
-            "action": "meld",
+            "action": "lay_off",
         },
     )
     body = r.get_json()

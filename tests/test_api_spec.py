@@ -191,7 +191,7 @@ RESPONSE_SCHEMAS: dict[str, type[Schema]] = {
 # Attributes the wire carries in another shape: a wrapped value's fields printed as its
 # wrapper's own, or a meld's readings printed as `melds` and its stand-ins as `wilds`.
 FLATTENED = {("SolveAnswer", "solution"), ("MeldReading", "meld")}
-RESHAPED = {("LaydownCheck", "checks"), ("LaydownCheck", "meld_cards"), ("Meld", "stands_for")}
+RESHAPED = {("TurnVerdict", "checks"), ("TurnVerdict", "meld_cards"), ("Meld", "stands_for")}
 
 
 def _situation(body: dict[str, Any]) -> Situation:
@@ -203,9 +203,8 @@ def _library_answer(operation: str, body: dict[str, Any]) -> Any:
     if operation == "solve":
         return calls.answer_solve(situation, body.get("goal", "auto"), 2.0, _UNLIMITED)
     if operation == "validate":
-        melds = translate.proposed_melds(body)
-        layoffs = translate.layoffs_of(body)
-        return calls.run_validate(situation, melds, layoffs, body.get("action", "check"))
+        seat, turn = translate.turn_of(body, situation)
+        return calls.run_validate(situation, seat, turn)
     if operation == "score":
         return calls.run_score(situation, body.get("finish", "normal"), 2.0, _UNLIMITED)
     return calls.run_advise(situation, body.get("phase", "discard"), _UNLIMITED, 0)

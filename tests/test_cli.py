@@ -122,10 +122,26 @@ def test_validate_with_layoffs(capsys: pytest.CaptureFixture[str]) -> None:
         "--layoff",
         "8H:0",
         "--action",
-        "meld",
+        "lay_off",
     )
     assert code == 0
-    assert out.splitlines() == ["legal", "  layoff 8H onto 0: fits", "remaining: 9C"]
+    # 9C is left for the final discard: the turn goes out
+    assert out.splitlines() == ["legal", "  layoff 8H onto 0: fits", "remaining: 9C", "goes out"]
+
+
+def test_validate_with_the_final_discard_says_the_turn_goes_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--variant", "liverpool", "--round", "1", "--down", "8H", "9C"]
+    args += ["--table", "4H 5H 6H 7H", "--layoff", "8H:0", "--action", "lay_off"]
+    code, out, _ = run(capsys, "validate", *args, "--discard", "9C")
+    assert code == 0
+    assert out.splitlines()[-1] == "goes out"
+    code, out, _ = run(capsys, "validate", *args, "--discard", "KD")
+    assert out.splitlines()[:2] == [
+        "not legal",
+        "  card_not_in_hand: the hand holds no KD to discard",
+    ]
 
 
 def test_a_whole_request_from_stdin(

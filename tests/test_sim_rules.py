@@ -7,12 +7,13 @@ from typing import Any
 import pytest
 
 from sim.legal import Breach, apply_play
-from sim.moves import JokerSwap, Play
+from sim.moves import Play
 from sim.players.greedy import GreedyPlayer
 from sim.referee import Player, Referee, RoundResult, rounds_of
 from solver.legality import check_meld
 from solver.melds import Meld
 from solver.rules import Rules, make_rules
+from solver.turn import JokerSwap, Layoff
 from tests.sim_support import Seat, StackedDealer, cards, meld_cards
 
 
@@ -147,7 +148,7 @@ def test_a_natural_and_a_joker_lay_off_together_onto_one_run() -> None:
     rules = make_rules("rummy40")
     table = [table_meld("TS JS QS KS", rules)]
     hand = cards("8S JK KH")
-    layoffs = ((cards("8S")[0], 0), (cards("JK")[0], 0))
+    layoffs = (Layoff(cards("8S")[0], 0), Layoff(cards("JK")[0], 0))
     after = apply_play(rules, None, hand, table, True, Play(layoffs=layoffs, discard=hand[-1]))
     assert [str(c) for c in after.table[0].cards] == ["8S", "JK", "TS", "JS", "QS", "KS"]
     assert after.left == ()
@@ -157,7 +158,9 @@ def test_going_out_always_ends_with_a_discard() -> None:
     rules = make_rules("rummy40")
     table = [table_meld("5H 6H 7H", rules)]
     with pytest.raises(Breach, match="final discard"):
-        apply_play(rules, None, cards("8H"), table, True, Play(layoffs=((cards("8H")[0], 0),)))
+        apply_play(
+            rules, None, cards("8H"), table, True, Play(layoffs=(Layoff(cards("8H")[0], 0),))
+        )
 
 
 # -- liverpool ------------------------------------------------------------------------
@@ -210,7 +213,9 @@ def test_after_going_down_no_new_melds_only_layoffs() -> None:
     hand = cards("9H 3S 3D 3C KC")
     with pytest.raises(Breach, match="no new melds"):
         apply_play(rules, 1, hand, table, True, Play(meld_cards("3S 3D 3C"), discard=hand[-1]))
-    after = apply_play(rules, 1, hand, table, True, Play(layoffs=((hand[0], 0),), discard=hand[-1]))
+    after = apply_play(
+        rules, 1, hand, table, True, Play(layoffs=(Layoff(hand[0], 0),), discard=hand[-1])
+    )
     assert len(after.table[0].cards) == 5
 
 

@@ -1,7 +1,9 @@
 """What to lay down this turn (discard phase): go down, open, lay off, declare, knock.
 
 ``onto`` indexes the request's table melds first, then the melds laid this turn in
-the order listed. Every choice here is read from rule values and the goal.
+the order listed (``solver.turn``). Every choice here is read from rule values and the
+goal, and only what the turn's legality (``solver.turn``) accepts is recommended: each
+lay-down names its action, and posted back with it and its discard it is legal.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from dataclasses import dataclass, replace
 from advisor.context import Context
 from advisor.engine import Question
 from advisor.layoffs import LayoffPlan, best_layoffs
-from advisor.results import JokerSwap, LayDown, Layoff
+from advisor.results import LayDown
 from solver.cards import JOKER, Card, counts_of, sort_cards
 from solver.goals import Goal
-from solver.melds import Meld, make_run, make_set
+from solver.melds import Meld
+from solver.turn import JokerSwap, Layoff, TurnAction, actions_of, release, tabled
 
 
 @dataclass(frozen=True)
@@ -29,17 +32,17 @@ class LayDownAdvice:
 
 
 def _lay_down(
+    action: TurnAction,
     melds: Sequence[Meld],
     layoffs: Sequence[Layoff],
     left: Sequence[Card],
     keep: int,
-    swaps: Sequence[JokerSwap] = (),
 ) -> LayDownAdvice:
     """The lay-down leaving ``left`` in hand; it goes out when only the ``keep`` cards
     of the final discard remain."""
     goes_out = len(left) == keep
     final = left[0] if goes_out and left else None
-    lay = LayDown(tuple(melds), tuple(layoffs), tuple(swaps), goes_out, tuple(sort_cards(left)))
+    lay = LayDown(tuple(melds), tuple(layoffs), (), goes_out, tuple(sort_cards(left)), action)
     return LayDownAdvice(lay, final)
 
 
@@ -47,11 +50,10 @@ def _points(cards: Sequence[Card], ctx: Context) -> int:
     return sum(ctx.rules.value(c) for c in cards)
 
 
-def _onto(ctx: Context, i: int) -> int:
-    """DFS index (legal table melds, then new melds) to the response's index."""
-    if i < len(ctx.table):
-        return ctx.table[i].index
-    return len(ctx.sit.table) + (i - len(ctx.table))
+def _onto(ctx: Context, new: int) -> list[int]:
+    """The turn's index of each meld searched: the legal table melds as the request has
+    them, then ``new`` melds laid this turn."""
+    return [t.index for t in ctx.table] + [len(ctx.sit.table) + k for k in range(new)]
 
 
 def _with_layoffs(
@@ -60,14 +62,10 @@ def _with_layoffs(
     rest: Sequence[Card],
     keep: int,
     table: Sequence[Meld] | None = None,
-) -> tuple[LayoffPlan, list[Layoff]]:
+) -> LayoffPlan:
     base = [t.meld for t in ctx.table] if table is None else list(table)
-    plan = best_layoffs(rest, [*base, *new], ctx.rules, keep=keep)
-    return plan, _layoffs(ctx, plan)
-
-
-def _layoffs(ctx: Context, plan: LayoffPlan) -> list[Layoff]:
-    return [Layoff(lo.card, _onto(ctx, lo.onto)) for lo in plan.layoffs]
+    onto = _onto(ctx, len(new))
+    return best_layoffs(rest, [*base, *new], ctx.rules, keep=keep, onto=onto)
 
 
 def _rest(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Card]:
@@ -87,7 +85,8 @@ def advise_lay_down(ctx: Context, hand: Sequence[Card], needed: int | None) -> L
     if goal is Goal.OPENING:
         return _open(ctx, hand, needed)
     if goal is Goal.OUT:
-        return _meld_and_lay_off(ctx, hand)
+        # rules that put nothing on the table during play have no lay-down but a knock
+        return _meld_and_lay_off(ctx, hand) if tabled(ctx.rules) else LayDownAdvice(None)
     if goal is Goal.WIN:
         return _declare(ctx, hand) if needed == 0 else LayDownAdvice(None)
     if goal is Goal.KNOCK:
@@ -102,33 +101,35 @@ def _go_down(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
     sol = ctx.solve(hand, Goal.CONTRACT, discard=bool(keep))
     if not sol.feasible:
         return LayDownAdvice(None)
-    plan, layoffs = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), keep)
-    return _lay_down(sol.melds, layoffs, plan.left, keep)
+    plan = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), keep)
+    return _lay_down(TurnAction.GO_DOWN, sol.melds, plan.layoffs, plan.left, keep)
 
 
 def _lay_off(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
     keep = 1 if ctx.plan.keeps_discard else 0
-    plan, layoffs = _with_layoffs(ctx, [], hand, keep)
-    if not layoffs:
+    plan = _with_layoffs(ctx, [], hand, keep)
+    if not plan.layoffs:
         return LayDownAdvice(None)
-    return _lay_down([], layoffs, plan.left, keep)
+    return _lay_down(TurnAction.LAY_OFF, [], plan.layoffs, plan.left, keep)
 
 
 def _open(ctx: Context, hand: Sequence[Card], needed: int | None) -> LayDownAdvice:
-    """Rummy 40 before opening: a hand rummy now, else open unless a hand rummy is one
-    card away (it doubles the others' count), else nothing."""
+    """Rummy 40 before opening: a hand rummy now (where the rules have it), else open
+    unless a hand rummy is one card away (it doubles the others' count), else nothing."""
+    hand_rummy = TurnAction.HAND_RUMMY in actions_of(ctx.rules)
     whole = None
-    if ctx.least_deadwood_after_discard(hand) == 0:
+    if hand_rummy and ctx.least_deadwood_after_discard(hand) == 0:
         whole = ctx.solve(hand, Goal.DEADWOOD, discard=True)
     if whole is not None and not whole.deadwood and whole.melds:
         final = whole.discard
         note = "Hand rummy: every card but the discard melds at once."
-        lay = LayDown(tuple(whole.melds), (), (), True, (final,) if final else ())
+        left = (final,) if final else ()
+        lay = LayDown(tuple(whole.melds), (), (), True, left, TurnAction.HAND_RUMMY)
         return LayDownAdvice(lay, final, note)
     if needed != 0:
         return LayDownAdvice(None)
     rummy_q = Question(ctx.rules, Goal.OUT, reserve=1)
-    if ctx.figures_of(rummy_q, counts_of(hand)).needed == 1:
+    if hand_rummy and ctx.figures_of(rummy_q, counts_of(hand)).needed == 1:
         note = (
             "Holding: a hand rummy is one card away and doubles the others' count;"
             " opening now gives it up."
@@ -137,28 +138,35 @@ def _open(ctx: Context, hand: Sequence[Card], needed: int | None) -> LayDownAdvi
     sol = ctx.solve(hand, Goal.OPENING, discard=True)
     if not sol.feasible:
         return LayDownAdvice(None)
-    plan, layoffs = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), 1)
-    return _lay_down(sol.melds, layoffs, plan.left, 1)
+    plan = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), 1)
+    return _lay_down(TurnAction.OPEN, sol.melds, plan.layoffs, plan.left, 1)
 
 
 def _meld_and_lay_off(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
     """After opening: new melds and layoffs shedding the most points, tried both ways
-    round (melds first, layoffs first); then a joker release when it sheds more."""
+    round (melds first, layoffs first); then a joker release, where the rules have it,
+    when it sheds more."""
     base = _best_meld_plan(ctx, hand, [t.meld for t in ctx.table])
+    if not ctx.rules.joker_release:
+        return base
     return _joker_release(ctx, hand, base) or base
 
 
 def _best_meld_plan(ctx: Context, hand: Sequence[Card], table: Sequence[Meld]) -> LayDownAdvice:
     sol = ctx.solve(hand, Goal.DEADWOOD, discard=True)
-    plan_a, lay_a = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), 1, table)
-    first = best_layoffs(hand, table, ctx.rules, keep=1)
+    plan_a = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), 1, table)
+    first = best_layoffs(hand, table, ctx.rules, keep=1, onto=_onto(ctx, 0))
     sol_b = ctx.solve(first.left, Goal.DEADWOOD, discard=True)
-    plan_b, lay_b = _with_layoffs(ctx, sol_b.melds, _rest(first.left, sol_b.melds), 1, first.melds)
-    options = [(plan_a, lay_a, sol.melds), (plan_b, [*_layoffs(ctx, first), *lay_b], sol_b.melds)]
+    plan_b = _with_layoffs(ctx, sol_b.melds, _rest(first.left, sol_b.melds), 1, first.melds)
+    options = [
+        (plan_a, plan_a.layoffs, sol.melds),
+        (plan_b, (*first.layoffs, *plan_b.layoffs), sol_b.melds),
+    ]
     plan, layoffs, melds = min(options, key=lambda o: (_points(o[0].left, ctx), len(o[0].left)))
     if not melds and not layoffs:
         return LayDownAdvice(None)
-    return _lay_down(melds, layoffs, plan.left, 1)
+    action = TurnAction.MELD if melds else TurnAction.LAY_OFF
+    return _lay_down(action, melds, layoffs, plan.left, 1)
 
 
 def _joker_release(ctx: Context, hand: Sequence[Card], base: LayDownAdvice) -> LayDownAdvice | None:
@@ -167,10 +175,10 @@ def _joker_release(ctx: Context, hand: Sequence[Card], base: LayDownAdvice) -> L
     base_points = _points(base.lay_down.left if base.lay_down else hand, ctx)
     held = Counter(hand)
     for pos, t in enumerate(ctx.table):
-        swap = _swap(t.meld, held)
-        if swap is None:
+        freed = release(ctx.rules, t.meld, held)
+        if freed is None:
             continue
-        naturals, grown = swap
+        naturals, grown = freed
         new_hand = list(hand)
         for c in naturals:
             new_hand.remove(c)
@@ -180,36 +188,14 @@ def _joker_release(ctx: Context, hand: Sequence[Card], base: LayDownAdvice) -> L
         after = _best_meld_plan(ctx, new_hand, table)
         left = after.lay_down.left if after.lay_down else tuple(new_hand)
         if _points(left, ctx) < base_points:
-            entry = JokerSwap(t.index, naturals[0], tuple(naturals), JOKER)
+            entry = JokerSwap(t.index, naturals, JOKER)
             if after.lay_down is None:
-                nothing = LayDown((), (), (), False, tuple(sort_cards(new_hand)))
+                nothing = LayDown(
+                    (), (), (), False, tuple(sort_cards(new_hand)), TurnAction.LAY_OFF
+                )
                 return LayDownAdvice(replace(nothing, joker_swaps=(entry,)))
             return replace(after, lay_down=replace(after.lay_down, joker_swaps=(entry,)))
     return None
-
-
-def _swap(meld: Meld, held: Counter[Card]) -> tuple[list[Card], Meld] | None:
-    """The naturals that free a joker from ``meld`` and the meld after, if held."""
-    jokers = [i for i, c in enumerate(meld.cards) if c.is_joker]
-    if not jokers:
-        return None
-    if meld.kind == "run":
-        i = jokers[0]
-        natural = meld.stands_for[i]
-        if not held[natural]:
-            return None
-        cards = list(meld.cards)
-        cards[i] = natural
-        assert meld.suit is not None and meld.low is not None
-        return [natural], make_run(meld.suit, meld.low, cards)
-    if len(meld.cards) != 3 or len(jokers) != 1 or meld.rank is None:
-        return None
-    present = {c.suit for c in meld.cards if not c.is_joker}
-    missing = [Card(meld.rank, s) for s in range(4) if s not in present]
-    if len(missing) != 2 or any(not held[c] for c in missing):
-        return None
-    naturals = [c for c in meld.cards if not c.is_joker]
-    return missing, make_set(meld.rank, [*naturals, *missing], [])
 
 
 def _declare(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
@@ -217,7 +203,7 @@ def _declare(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
     if not sol.feasible:
         return LayDownAdvice(None)
     final = sol.discard
-    lay = LayDown(tuple(sol.melds), (), (), True, (final,) if final else ())
+    lay = LayDown(tuple(sol.melds), (), (), True, (final,) if final else (), TurnAction.WIN)
     return LayDownAdvice(lay, final)
 
 
@@ -230,7 +216,7 @@ def _knock(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
     if sol.deadwood_points > knock_max:
         return LayDownAdvice(None)
     left = sort_cards([*sol.deadwood, *([sol.discard] if sol.discard else [])])
-    lay = LayDown(tuple(sol.melds), (), (), True, tuple(left))
+    lay = LayDown(tuple(sol.melds), (), (), True, tuple(left), TurnAction.KNOCK)
     if sol.deadwood_points == 0:
         return LayDownAdvice(lay, sol.discard, "Gin: no deadwood after the discard.")
     return LayDownAdvice(lay, sol.discard, f"Knock with {sol.deadwood_points} deadwood.")

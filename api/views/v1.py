@@ -27,8 +27,8 @@ from api.schemas import (
     VariantsResponseSchema,
 )
 from api.spec import JsonBlueprint
-from solver.laydown import LaydownCheck
 from solver.rules import PRESETS
+from solver.turn import TurnVerdict
 
 blp = JsonBlueprint("v1", __name__, url_prefix="/v1", description="Solver and advisor.")
 
@@ -94,17 +94,16 @@ def solve(body: dict[str, Any]) -> calls.SolveAnswer:
     ValidateResponseSchema,
     "The verdict and every violation.",
 )
-def validate(body: dict[str, Any]) -> LaydownCheck:
-    """Is this lay-down legal?"""
+def validate(body: dict[str, Any]) -> TurnVerdict:
+    """Is this lay-down legal? The whole turn: joker swaps, melds, layoffs, the discard."""
     situation = translate.situation_of(body)
-    melds = translate.proposed_melds(body)
-    layoffs = translate.layoffs_of(body)
-    return calls.run_validate(situation, melds, layoffs, body["action"])
+    seat, turn = translate.turn_of(body, situation)
+    return calls.run_validate(situation, seat, turn)
 
 
 @_post("score", ScoreRequestSchema(), ScoreResponseSchema, "The hand's end-of-round penalty.")
 def score(body: dict[str, Any]) -> Score:
-    """End-of-round penalty of a losing hand (gin: deadwood after optimal melding)."""
+    """End-of-round penalty of a losing hand (melded first where `penalty_after_melding`)."""
     situation = translate.situation_of(body)
     return calls.run_score(situation, body["finish"], _time_limit(), budget.current())
 

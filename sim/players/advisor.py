@@ -11,7 +11,7 @@ from __future__ import annotations
 from advisor.advise import advise
 from advisor.results import Advice
 from advisor.situation import Situation
-from sim.moves import JokerSwap, Melds, Play, View
+from sim.moves import Melds, Play, View
 from sim.players.plans import defence, highest_deadwood, lay_down, lays, left_after
 from solver.budget import Budget
 
@@ -35,8 +35,8 @@ def _play_of(view: View, advice: Advice) -> Play:
         return Play(discard=rec.card)
     return Play(
         melds=tuple(tuple(m.cards) for m in lay.melds),
-        layoffs=tuple((lo.card, lo.onto) for lo in lay.layoffs),
-        joker_swaps=tuple(JokerSwap(s.onto, tuple(s.cards)) for s in lay.joker_swaps),
+        layoffs=lay.layoffs,
+        joker_swaps=lay.joker_swaps,
         discard=rec.card,
         knock=view.rules.knock_max is not None and rec.action == "go_out",
     )

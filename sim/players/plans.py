@@ -8,11 +8,13 @@ from collections.abc import Sequence
 
 from sim.moves import Melds, Play, View
 from solver.cards import Card, sort_cards
+from solver.goals import Goal
 from solver.legality import check_meld, extend_meld
 from solver.melds import Meld
 from solver.rules import Rules
 from solver.solution import Solution
 from solver.solve import solve
+from solver.turn import Layoff
 
 # Hands in play are small; the limit only bounds a pathological solve.
 SOLVE_SECONDS = 2.0
@@ -51,11 +53,11 @@ def minus(cards: Sequence[Card], used: Sequence[Card]) -> list[Card]:
 
 def greedy_layoffs(
     cards: Sequence[Card], melds: Sequence[Meld], rules: Rules, keep: int
-) -> list[tuple[Card, int]]:
+) -> list[Layoff]:
     """Lay off the highest cards first, onto the first meld each fits, keeping ``keep``."""
     table = list(melds)
     left = sorted(cards, key=lambda c: (-rules.value(c), c.sort_key))
-    out: list[tuple[Card, int]] = []
+    out: list[Layoff] = []
     progress = True
     while progress and len(left) > keep:
         progress = False
@@ -67,7 +69,7 @@ def greedy_layoffs(
                 if grown is not None:
                     table[i] = grown
                     left.remove(card)
-                    out.append((card, i))
+                    out.append(Layoff(card, i))
                     progress = True
                     break
     return out
@@ -90,7 +92,7 @@ def lay_down(view: View) -> Play | None:
         if sol.deadwood_points > rules.knock_max:
             return None
         return Play(tuple(m.cards for m in sol.melds), discard=sol.discard, knock=True)
-    if rules.goal == "win":
+    if rules.goal is Goal.WIN:
         sol = solve_hand(hand, rules, "win")
         if not sol.feasible or sol.discard is None:
             return None
@@ -119,7 +121,7 @@ def lay_down(view: View) -> Play | None:
 
 
 def left_after(hand: Sequence[Card], play: Play) -> list[Card]:
-    return minus(hand, [c for m in play.melds for c in m] + [c for c, _ in play.layoffs])
+    return minus(hand, [c for m in play.melds for c in m] + [lo.card for lo in play.layoffs])
 
 
 def highest_deadwood(cards: Sequence[Card], rules: Rules) -> Card | None:
@@ -162,7 +164,7 @@ def may_take(view: View, card: Card) -> bool:
 
 
 def lays(play: Play, card: Card) -> bool:
-    return card in [c for m in play.melds for c in m] + [c for c, _ in play.layoffs]
+    return card in [c for m in play.melds for c in m] + [lo.card for lo in play.layoffs]
 
 
 def defence(view: View, melds: Melds, gin: bool) -> Play:
@@ -171,11 +173,11 @@ def defence(view: View, melds: Melds, gin: bool) -> Play:
     shown = read_melds(melds, rules)
     sol = solve_hand(hand, rules, "deadwood")
     lay_a = [] if gin else greedy_layoffs(sol.deadwood, shown, rules, 0)
-    shed = sum(rules.value(c) for c, _ in lay_a)
+    shed = sum(rules.value(lo.card) for lo in lay_a)
     options = [(sol.deadwood_points - shed, sol, lay_a)]
     if not gin:
         first = greedy_layoffs(hand, shown, rules, 0)
-        sol_b = solve_hand(minus(hand, [c for c, _ in first]), rules, "deadwood")
+        sol_b = solve_hand(minus(hand, [lo.card for lo in first]), rules, "deadwood")
         options.append((sol_b.deadwood_points, sol_b, first))
     _, best, layoffs = min(options, key=lambda o: o[0])
     return Play(tuple(m.cards for m in best.melds), tuple(layoffs))
