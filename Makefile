@@ -7,6 +7,8 @@ TEST_STAMP := $(VENV)/.installed-test
 PORT ?= 8000
 # Debian's browser for the browser tests (Playwright drives it; it downloads none).
 CHROMIUM := /usr/bin/chromium
+# Debian's nginx, for the load-balancer test (tests/test_nginx.py) and bench/scale.py.
+NGINX := /usr/sbin/nginx
 # Debian's C++ compiler: the install compiles the engine's passes (Cython from PyPI).
 GXX := /usr/bin/g++
 CLIENTS := build/clients
@@ -25,13 +27,18 @@ $(SERVE_STAMP): $(BIN)/python pyproject.toml $(ENGINE_CORE) | $(GXX)
 	$(BIN)/pip install -q -e .
 	touch $@
 
+# The tests run the simulations on a local Ray instance too: the cluster extra.
 $(TEST_STAMP): $(SERVE_STAMP) pyproject.toml
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q -e '.[test,cluster]'
 	touch $@
 
 $(CHROMIUM):
 	apt-get update -q
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+
+$(NGINX):
+	apt-get update -q
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx
 
 $(GXX):
 	apt-get update -q
@@ -64,7 +71,7 @@ clients: $(TEST_STAMP) $(NPM_BIN)/openapi-typescript
 		[ $$status -eq 0 ] && ! echo "$$out" | grep -qi warn
 	$(NPM_BIN)/tsc --strict --noEmit --skipLibCheck clients/check.ts
 
-test: $(TEST_STAMP) $(CHROMIUM) lint typecheck clients
+test: $(TEST_STAMP) $(CHROMIUM) $(NGINX) lint typecheck clients
 	$(BIN)/python -m pytest
 
 # The examples' answers first: the document shows them.

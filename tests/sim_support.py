@@ -1,12 +1,18 @@
-"""Stacked decks and scripted seats for the referee's rule tests."""
+"""Stacked decks and scripted seats for the referee's rule tests; a command-line run's
+figures and log, and its figures without the timings."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from sim.cli import main
 from sim.moves import Melds, Play, View
 from sim.referee import Player, Referee, RoundResult, rounds_of
 from solver.cards import Card, parse_cards
@@ -109,3 +115,23 @@ def table_meld(text: str, rules: Rules) -> Meld:
     meld = check_meld(cards(text), rules, ordered=True).meld
     assert meld is not None
     return meld
+
+
+# the only fields that measure the machine rather than the games
+TIMINGS = ("seconds", "moves_per_second")
+PLAYER_TIMINGS = ("decisions_per_second",)
+
+
+def without_timings(figures: dict[str, Any]) -> dict[str, Any]:
+    kept = {k: v for k, v in figures.items() if k not in TIMINGS}
+    kept["players"] = [
+        {k: v for k, v in p.items() if k not in PLAYER_TIMINGS} for p in figures["players"]
+    ]
+    return kept
+
+
+def run(
+    args: list[str], log: Path, capsys: pytest.CaptureFixture[str]
+) -> tuple[dict[str, Any], str]:
+    assert main([*args, "--json", "--quiet", "--log", str(log)]) == 0
+    return json.loads(capsys.readouterr().out), log.read_text()
