@@ -1,5 +1,9 @@
 # syntax=docker/dockerfile:1
-# Rummy solver API: build the wheels in one stage, run them as a non-root user in the next.
+# Rummy solver API: the engine compiled and the package installed in one stage, run as a
+# non-root user in the next, which holds no compiler. The runtime writes nothing outside
+# /tmp (byte code compiled here), so it runs with a read-only root as the Deployment does:
+#   docker run --read-only --tmpfs /tmp -p 8000:8000 rummy-solver:0.1.0
+# --build-arg EXTRAS=cluster-node adds Ray for a KubeRay cluster (deploy/kubernetes/ray/).
 
 FROM python:3.11.11-slim-bookworm AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -14,8 +18,11 @@ COPY advisor/ advisor/
 COPY api/ api/
 COPY cli/ cli/
 COPY sim/ sim/
+ARG EXTRAS=""
+# byte code compiled now: the read-only runtime could not cache it, and would compile every
+# module again at each start
 RUN python -m venv /opt/venv \
-    && /opt/venv/bin/pip install --no-compile . \
+    && /opt/venv/bin/pip install ".${EXTRAS:+[$EXTRAS]}" \
     && /opt/venv/bin/pip uninstall -y pip
 
 FROM python:3.11.11-slim-bookworm AS runtime

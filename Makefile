@@ -7,13 +7,15 @@ TEST_STAMP := $(VENV)/.installed-test
 PORT ?= 8000
 # Debian's browser for the browser tests (Playwright drives it; it downloads none).
 CHROMIUM := /usr/bin/chromium
+# Debian's nginx, for the load-balancer test (tests/test_nginx.py) and bench/scale.py.
+NGINX := /usr/sbin/nginx
 # Debian's C++ compiler: the install compiles the engine's passes (Cython from PyPI).
 GXX := /usr/bin/g++
 CLIENTS := build/clients
 NPM_BIN := clients/node_modules/.bin
 WEB_BIN := web/node_modules/.bin
 
-.PHONY: install run test lint typecheck bench openapi clients web clean
+.PHONY: install run test lint typecheck bench openapi docs clients web clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,13 +28,18 @@ $(SERVE_STAMP): $(BIN)/python pyproject.toml $(ENGINE_CORE) | $(GXX)
 	$(BIN)/pip install -q -e .
 	touch $@
 
+# The tests run the simulations on a local Ray instance too: the cluster extra.
 $(TEST_STAMP): $(SERVE_STAMP) pyproject.toml
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q -e '.[test,cluster]'
 	touch $@
 
 $(CHROMIUM):
 	apt-get update -q
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+
+$(NGINX):
+	apt-get update -q
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx
 
 $(GXX):
 	apt-get update -q
@@ -75,13 +82,17 @@ clients: $(TEST_STAMP) $(NPM_BIN)/openapi-typescript
 		[ $$status -eq 0 ] && ! echo "$$out" | grep -qi warn
 	$(NPM_BIN)/tsc --strict --noEmit --skipLibCheck clients/check.ts
 
-test: $(TEST_STAMP) $(CHROMIUM) $(WEB_BIN)/tsc lint typecheck clients
+test: $(TEST_STAMP) $(CHROMIUM) $(NGINX) $(WEB_BIN)/tsc lint typecheck clients
 	$(BIN)/python -m pytest
 
 # The examples' answers first: the document shows them.
 openapi: $(TEST_STAMP)
 	$(BIN)/python -m api.examples
 	$(BIN)/python -m api.openapi > openapi.yaml
+
+# The table of rule fields in docs/rules.md, from the fields of solver.rules.Rules.
+docs: $(SERVE_STAMP)
+	$(BIN)/python -m solver.rules_table
 
 bench: $(TEST_STAMP)
 	$(BIN)/python bench/solve.py

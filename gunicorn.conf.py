@@ -9,6 +9,7 @@ one request may take), LOG_LEVEL. See docs/operations.md.
 from __future__ import annotations
 
 import gc
+import glob
 import json
 import logging
 import os
@@ -35,12 +36,16 @@ def _float_env(name: str, default: float) -> float:
 # must exist (and be empty) before any worker imports prometheus_client. Only the master
 # removes a directory it made, in on_exit: an atexit handler would be inherited by every
 # forked worker, and the first worker to exit would delete the directory under the others.
+# A directory given is emptied of samples here, before the first fork: a restarted
+# container keeps its emptyDir, and the old workers' files would count as live ones.
 _own_metrics_dir: str | None = None
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     _own_metrics_dir = tempfile.mkdtemp(prefix="rummy-prometheus-")
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
 else:
     os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
+    for _stale in glob.glob(os.path.join(os.environ["PROMETHEUS_MULTIPROC_DIR"], "*.db")):
+        os.remove(_stale)
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "") or _cpus())

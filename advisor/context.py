@@ -24,7 +24,7 @@ from typing import TypeVar
 
 from advisor.deadwood import DeadwoodSearch
 from advisor.engine import Figures, Question, discard_figures, figures
-from advisor.plan import Plan, TableMeld, plan_for, read_table
+from advisor.plan import GoalPlan, TableMeld, goal_plan, read_table
 from advisor.situation import Situation
 from solver.budget import Budget, BudgetExhausted
 from solver.cards import JOKER_ID, NUM_KINDS, Card, counts_of
@@ -66,7 +66,7 @@ class Context:
     def __init__(self, sit: Situation, budget: Budget | None = None):
         self.sit, self.rules = sit, sit.rules
         self.table: tuple[TableMeld, ...] = read_table(sit)
-        self.plan: Plan = plan_for(sit, self.table)
+        self.plan: GoalPlan = goal_plan(sit, self.table)
         self.goal: Goal = self.plan.goal
         self.live = sit.live_counts()
         self.budget = budget

@@ -20,10 +20,10 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
 from solver.budget import WORK_PER_SECOND, Budget
-from solver.candidates import card_id
-from solver.cards import JOKER_ID, NUM_KINDS, Card
+from solver.cards import JOKER_ID, NUM_KINDS, Card, card_id, rank_of, suit_of
 from solver.goals import Goal
 from solver.rules import Rules
+from solver.shapes import copies_per_suit, positions_of, set_wilds
 from solver.solve import solve
 
 _MAX_NODES = 200_000
@@ -187,9 +187,9 @@ class DeadwoodSearch:
 
     def _sets(self, counts: tuple[int, ...], c: int, cap: int) -> Iterator[Shape]:
         r = self.r
-        rank, suit = c % 13 + 1, c // 13
+        rank, suit = rank_of(c), suit_of(c)
         limit = r.set_limit
-        per_suit = 1 if r.set_distinct_suits else limit
+        per_suit = copies_per_suit(r)
         others = [s for s in range(4) if s != suit]
         ranges = [range(min(counts[card_id(rank, s)], per_suit) + 1) for s in others]
         own = range(1, min(counts[c], per_suit) + 1)
@@ -201,25 +201,20 @@ class DeadwoodSearch:
                 k = len(naturals)
                 if k > limit or k < max(r.set_min_naturals, 1):
                     continue
-                top = min(cap, limit - k)
-                if r.set_distinct_suits:
-                    top = min(top, 4 - k)
-                for w in range(max(0, r.set_min - k), top + 1):
+                for w in set_wilds(r, k, cap):
                     yield naturals, w
 
     def _runs(self, counts: tuple[int, ...], c: int, cap: int) -> Iterator[Shape]:
         """Runs with ``c`` at position ``p``, grown down then up while the positions no
         held natural takes fit in ``cap`` wilds."""
         r = self.r
-        rank, suit = c % 13 + 1, c // 13
+        rank, suit = rank_of(c), suit_of(c)
 
         def held_at(q: int) -> bool:
             cid = card_id(q, suit)
             return counts[cid] > (1 if cid == c else 0)  # A..A takes two copies
 
-        for p in [14, 1] if rank == 1 else [rank]:
-            if not r.min_position <= p <= r.max_position:
-                continue
+        for p in reversed(positions_of(rank, r)):  # the high ace first
             below: list[int] = []
             gaps_below = 0
             for low in range(p, r.min_position - 1, -1):

@@ -15,6 +15,7 @@ from solver.cards import Card, sort_cards
 from solver.legality import extend_meld
 from solver.melds import Meld
 from solver.rules import Rules
+from solver.shapes import could_join
 from solver.turn import Layoff
 
 _MAX_NODES = 4000  # the search is tiny in play; this only guards pathological input
@@ -94,11 +95,4 @@ def best_layoffs(
 def _may_fit(meld: Meld, group: Sequence[Card], rules: Rules) -> bool:
     """A natural card joins a set of its rank or a run of its suit only (a quick
     necessary condition before the full legality check)."""
-    for c in group:
-        if rules.is_wild(c):
-            continue
-        if (meld.kind == "set" and c.rank != meld.rank) or (
-            meld.kind == "run" and c.suit != meld.suit
-        ):
-            return False
-    return True
+    return all(rules.is_wild(c) or could_join(meld, c) for c in group)

@@ -24,7 +24,7 @@ class TableMeld:
 
 
 @dataclass(frozen=True)
-class Plan:
+class GoalPlan:
     """The goal and its question for a hand that has not drawn. ``keeps_discard``: a
     drawn hand reserves its final discard; a question without new melds (Liverpool
     after going down) only lays off."""
@@ -51,21 +51,21 @@ def read_table(sit: Situation) -> tuple[TableMeld, ...]:
     return tuple(out)
 
 
-def plan_for(sit: Situation, table: tuple[TableMeld, ...]) -> Plan:
+def goal_plan(sit: Situation, table: tuple[TableMeld, ...]) -> GoalPlan:
     r = sit.rules
     melds = tuple(t.meld for t in table)
     if r.goal is Goal.CONTRACT:
         contract = r.contract(sit.round)
         if not sit.down:
-            return Plan(Goal.CONTRACT, Question(r, Goal.CONTRACT, contract=contract))
+            return GoalPlan(Goal.CONTRACT, Question(r, Goal.CONTRACT, contract=contract))
         # after going down only layoffs remain; an all-cards round keeps no discard
         q = Question(r, Goal.OUT, table=melds, new_melds=r.new_melds_after_down)
-        return Plan(Goal.OUT, q, keeps_discard=not contract.all_cards)
+        return GoalPlan(Goal.OUT, q, keeps_discard=not contract.all_cards)
     if r.goal is Goal.OPENING and r.opening_min is not None and not sit.down:
-        return Plan(Goal.OPENING, Question(r, Goal.OPENING))
+        return GoalPlan(Goal.OPENING, Question(r, Goal.OPENING))
     if r.goal is Goal.WIN:
-        return Plan(Goal.WIN, Question(r, Goal.WIN), keeps_discard=True)
+        return GoalPlan(Goal.WIN, Question(r, Goal.WIN), keeps_discard=True)
     if r.knock_max is not None:
-        return Plan(Goal.KNOCK, Question(r, Goal.KNOCK), keeps_discard=True)
+        return GoalPlan(Goal.KNOCK, Question(r, Goal.KNOCK), keeps_discard=True)
     q = Question(r, Goal.OUT, table=melds, new_melds=r.new_melds_after_down)
-    return Plan(Goal.OUT, q, keeps_discard=True)
+    return GoalPlan(Goal.OUT, q, keeps_discard=True)

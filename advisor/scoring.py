@@ -6,17 +6,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from solver.budget import Budget
 from solver.cards import Card, sort_cards
 from solver.errors import GoalError
 from solver.goals import Goal
 from solver.melds import Meld
-from solver.rules import Rules
+from solver.rules import HandRummyPenalty, Rules
 from solver.solve import DEFAULT_TIME_LIMIT, solve
 
-FINISHES: tuple[str, ...] = ("normal", "hand_rummy")
 HAND_RUMMY_BONUS = 25
+
+
+class Finish(StrEnum):
+    """How the winner went out: ``hand_rummy``, all at once from nothing laid (its
+    penalty applies), or ``normal``."""
+
+    NORMAL = "normal"
+    HAND_RUMMY = "hand_rummy"
 
 
 @dataclass(frozen=True)
@@ -32,18 +40,18 @@ class Score:
 
     points: int
     cards: tuple[CountedCard, ...]
-    finish: str
+    finish: Finish
     base_points: int
     melds: tuple[Meld, ...]
     # melded first: whether the melding was proven least (false when its limit cut it)
     optimal: bool | None = None
 
 
-def penalty(base: int, rules: Rules, finish: str) -> int:
+def penalty(base: int, rules: Rules, finish: Finish) -> int:
     """The hand's count after the finish: a hand rummy doubles it or adds 25 (per the rules)."""
-    if finish != "hand_rummy":
+    if finish is not Finish.HAND_RUMMY:
         return base
-    if rules.hand_rummy_penalty == "plus25":
+    if rules.hand_rummy_penalty is HandRummyPenalty.PLUS25:
         return base + HAND_RUMMY_BONUS
     return base * 2
 
@@ -51,7 +59,7 @@ def penalty(base: int, rules: Rules, finish: str) -> int:
 def score_hand(
     hand: Sequence[Card],
     rules: Rules,
-    finish: str = "normal",
+    finish: Finish | str = Finish.NORMAL,
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
     budget: Budget | None = None,
@@ -62,8 +70,10 @@ def score_hand(
     ``penalty_after_melding`` (Israeli, gin) the hand is first melded optimally and only
     its deadwood counts.
     """
-    if finish not in FINISHES:
-        raise GoalError(f"finish must be one of {', '.join(FINISHES)}", field="finish")
+    try:
+        finish = Finish(finish)
+    except ValueError:
+        raise GoalError(f"finish must be one of {', '.join(Finish)}", field="finish") from None
     melds: tuple[Meld, ...] = ()
     counted: Sequence[Card] = hand
     optimal: bool | None = None

@@ -23,9 +23,12 @@ from api.schemas import (
 )
 from sim.moves import Ask
 from sim.service import SEAT_NAMES, STATE_VERSION, Action
-from solver.limits import MAX_HAND_CARDS, MAX_TABLE_MELDS, RULE_BOUNDS
+from solver.limits import MAX_HAND_CARDS, MAX_TABLE_MELDS
+from solver.rules import RULE_SPECS
 
-MAX_SEATS = RULE_BOUNDS["max_players"].hi
+_SEATS_BOUND = RULE_SPECS["max_players"].bound
+assert _SEATS_BOUND is not None
+MAX_SEATS = _SEATS_BOUND.hi
 MAX_SEED = 64
 # a whole six-round Liverpool game at eight seats stays far below this (docs/api.md)
 MAX_ANSWERS = 60_000

@@ -30,7 +30,11 @@ _SEPARATORS = re.compile(f"{_SEPARATOR}+")
 
 
 def is_card_token(token: str) -> bool:
-    """Does ``token`` match the documented card pattern?"""
+    """Does ``token`` match the documented card pattern?
+
+    >>> [is_card_token(t) for t in ("10h", "Q♥️", "joker", "1H", "A S")]
+    [True, True, True, False, False]
+    """
     return _CARD.fullmatch(token) is not None
 
 

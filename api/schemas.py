@@ -3,6 +3,9 @@ them, so the OpenAPI document and the wire cannot differ."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from marshmallow import (
@@ -18,24 +21,21 @@ from marshmallow import (
 )
 from marshmallow.utils import get_value
 
+from advisor.results import Action, Phase
+from advisor.scoring import Finish
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
 from solver.cards import SUITS, rank_symbol
+from solver.goals import AUTO_GOAL, Goal
 from solver.goals import SOLVE_GOALS as RULES_GOALS
-from solver.goals import Goal
 from solver.limits import (
-    CARD_VALUE,
     CONTRACT_MELDS,
-    CONTRACT_ROUNDS,
-    CONTRACT_TOTAL_MELDS,
     MAX_BUYS_MADE,
     MAX_CARD_LIST,
     MAX_HAND_CARDS,
     MAX_TABLE_MELDS,
-    ROUND_HAND_SIZE,
-    ROUNDS_DEALT,
-    RULE_BOUNDS,
 )
-from solver.rules import ACE_VALUES, PENALTIES, PRESETS
+from solver.rules import PRESETS, RULE_SPECS
+from solver.rulespec import Kind, RuleSpec
 from solver.turn import TurnAction
 
 MAX_HAND = MAX_HAND_CARDS
@@ -44,19 +44,8 @@ MAX_LIST = MAX_CARD_LIST
 MAX_CARD_STRING = 2000
 
 VARIANTS: tuple[str, ...] = tuple(PRESETS)
-SOLVE_GOALS: tuple[str, ...] = ("auto", *RULES_GOALS)
+SOLVE_GOALS: tuple[str, ...] = (AUTO_GOAL, *RULES_GOALS)
 ACTIONS: tuple[str, ...] = tuple(TurnAction)
-FINISHES: tuple[str, ...] = ("normal", "hand_rummy")
-PHASES: tuple[str, ...] = ("discard", "draw", "buy")
-ADVICE_GOALS: tuple[str, ...] = tuple(Goal)
-RECOMMENDED_ACTIONS: tuple[str, ...] = (
-    "discard",
-    "go_out",
-    "take_discard",
-    "draw_stock",
-    "buy",
-    "pass",
-)
 VIOLATION_CODES: tuple[str, ...] = (
     "card_not_in_hand",
     "too_many_copies",
@@ -259,160 +248,46 @@ ContractOverrideSchema = RequestSchema.from_dict(
 )
 
 
-def _int_rule(
-    name: str, description: str, required: bool, nullable: bool = False
-) -> fields.Integer:
-    return fields.Integer(
-        required=required,
-        strict=True,
-        allow_none=nullable,
-        validate=validate.Range(min=RULE_BOUNDS[name].lo, max=RULE_BOUNDS[name].hi),
-        metadata={"description": description},  # the bounds show as minimum and maximum
-    )
+def _rule_field(spec: RuleSpec, required: bool) -> fields.Field:  # type: ignore[type-arg]
+    """A rule's field, from its spec (solver/rules.py). The bounds are documentation here:
+    overrides are read and checked by the library alone (``RuleOverridesField``)."""
+    meta: dict[str, Any] = {"description": spec.description}
+    bound = spec.bound
+    limits = {} if bound is None else {"minimum": bound.lo, "maximum": bound.hi}
+    length = {} if spec.length is None else {"maxItems": spec.length.hi}
+    match spec.kind:
+        case Kind.INTEGER:
+            return fields.Integer(
+                required=required, allow_none=spec.nullable, metadata={**limits, **meta}
+            )
+        case Kind.FLAG:
+            return fields.Boolean(required=required, metadata=meta)
+        case Kind.CHOICE:
+            return fields.String(required=required, metadata={"enum": list(spec.choices), **meta})
+        case Kind.RANKS:
+            return fields.List(fields.String(), required=required, metadata=meta)
+        case Kind.CARD_VALUES:
+            values = fields.Integer(metadata=limits)
+            return fields.Dict(
+                keys=fields.String(), values=values, required=required, metadata=meta
+            )
+        case Kind.CONTRACTS:
+            contract = ContractSchema if required else ContractOverrideSchema
+            return fields.List(
+                fields.Nested(contract), required=required, metadata={**length, **meta}
+            )
+        case Kind.COUNTS:
+            return fields.List(
+                fields.Integer(metadata=limits), required=required, metadata={**length, **meta}
+            )
 
 
 def _rule_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[type-arg]
-    """Every overridable rule, with its bounds (solver/limits.py) and what it means."""
-    contract = ContractSchema if required else ContractOverrideSchema
-    return {
-        "decks": _int_rule("decks", "Standard 52-card decks in the pack.", required),
-        "jokers": _int_rule("jokers", "Jokers in the pack (in all, not per deck).", required),
-        "wild_ranks": fields.List(
-            RankField(),
-            required=required,
-            metadata={"description": 'Ranks whose cards are wild, such as `["2"]`.'},
-        ),
-        "set_min": _int_rule("set_min", "Fewest cards in a set.", required),
-        "set_max": _int_rule("set_max", "Most cards in a set.", required),
-        "set_distinct_suits": StrictBoolean(
-            required=required,
-            metadata={"description": "A set's cards are of different suits (4 at most)."},
-        ),
-        "run_min": _int_rule("run_min", "Fewest cards in a run.", required),
-        "ace": fields.String(
-            required=required,
-            validate=validate.OneOf(ACE_VALUES),
-            metadata={
-                "description": "Where an ace stands in a run: below the 2, above the K, or either."
-            },
-        ),
-        "set_min_naturals": _int_rule(
-            "set_min_naturals", "Fewest natural (not wild) cards in a set.", required
-        ),
-        "run_min_naturals": _int_rule(
-            "run_min_naturals", "Fewest natural (not wild) cards in a run.", required
-        ),
-        "max_wilds_per_meld": _int_rule(
-            "max_wilds_per_meld", "Most wild cards in one meld; null: no limit.", required, True
-        ),
-        "card_values": fields.Dict(
-            keys=fields.String(),
-            values=fields.Integer(
-                strict=True, validate=validate.Range(min=CARD_VALUE.lo, max=CARD_VALUE.hi)
-            ),
-            required=required,
-            metadata={
-                "description": "Deadwood points by rank (A..K, JK for the joker), "
-                f"{CARD_VALUE.lo}..{CARD_VALUE.hi}; an override changes only the ranks it names."
-            },
-        ),
-        "opening_min": _int_rule(
-            "opening_min", "Points the first lay-down must reach; null: no opening.", required, True
-        ),
-        "contracts": fields.List(
-            fields.Nested(contract, unknown=RAISE),
-            required=required,
-            validate=validate.Length(max=CONTRACT_ROUNDS.hi),
-            metadata={
-                "description": "The contract of each round, in order (at most "
-                f"{CONTRACT_ROUNDS.hi} rounds of {CONTRACT_TOTAL_MELDS.lo}.."
-                f"{CONTRACT_TOTAL_MELDS.hi} melds)."
-            },
-        ),
-        "require_run": StrictBoolean(
-            required=required,
-            metadata={"description": "Going out needs at least one run among the melds."},
-        ),
-        "hand_size": _int_rule("hand_size", "Cards dealt to each player.", required),
-        "goal": fields.String(
-            required=required,
-            validate=validate.OneOf(RULES_GOALS),
-            metadata={"description": "What the solver aims for before going down or opening."},
-        ),
-        "knock_max": _int_rule(
-            "knock_max", "Most deadwood points to knock with; null: no knocking.", False, True
-        ),
-        "max_buys": _int_rule(
-            "max_buys", "Most buys per round (Liverpool); null: no limit.", False, True
-        ),
-        "hand_rummy_penalty": fields.String(
-            validate=validate.OneOf(PENALTIES),
-            metadata={"description": "Penalty for the others when a player goes out all at once."},
-        ),
-        "joker_hand_penalty": _int_rule(
-            "joker_hand_penalty", "Points a joker left in hand costs.", False
-        ),
-        **_play_fields(),
-    }
+    """Every rule, in the order of ``Rules``."""
+    return {name: _rule_field(spec, required) for name, spec in RULE_SPECS.items()}
 
 
-def _flag(description: str) -> fields.Boolean:
-    return StrictBoolean(metadata={"description": description})
-
-
-def _play_fields() -> dict[str, fields.Field]:  # type: ignore[type-arg]
-    """How a whole game is played: read by the referee (sim/), shown and overridable here."""
-    return {
-        "max_players": _int_rule("max_players", "Most players at one table.", False),
-        "round_hand_sizes": fields.List(
-            fields.Integer(
-                strict=True,
-                validate=validate.Range(min=ROUND_HAND_SIZE.lo, max=ROUND_HAND_SIZE.hi),
-            ),
-            validate=validate.Length(max=ROUNDS_DEALT.hi),
-            metadata={
-                "description": "Cards dealt in each round, in order; `hand_size` past the end."
-            },
-        ),
-        "extra_deck_over_players": _int_rule(
-            "extra_deck_over_players",
-            "With more players than this, one more deck joins the pack; null: never.",
-            False,
-            True,
-        ),
-        "first_player_extra_card": _flag(
-            "The first player is dealt one card more and starts by discarding."
-        ),
-        "take_discard_obliges_meld": _flag(
-            "Taking the top discard obliges a lay-down with it in the same turn."
-        ),
-        "buying": _flag(
-            "A player not on turn may buy the top discard with penalty cards from the stock."
-        ),
-        "buy_penalty_cards": _int_rule(
-            "buy_penalty_cards", "Cards from the stock that come with a bought discard.", False
-        ),
-        "rummy_call": _flag("A discard that fits a table meld may be called by another player."),
-        "joker_release": _flag(
-            "A joker on the table may be taken by placing the card it stands for."
-        ),
-        "hand_rummy": _flag("Going out in one turn with nothing laid before: no opening minimum."),
-        "new_melds_after_down": _flag(
-            "New melds may be laid after going down (opening); else only layoffs."
-        ),
-        "reshuffle_stock": _flag(
-            "An empty stock is refilled from the pile (its top card stays); else the hand ends."
-        ),
-        "penalty_after_melding": _flag(
-            "A loser's hand is melded first and only its deadwood counts."
-        ),
-        "gin_bonus": _int_rule("gin_bonus", "Bonus for knocking with no deadwood.", False),
-        "undercut_bonus": _int_rule(
-            "undercut_bonus", "Bonus to a defender whose deadwood is at most the knocker's.", False
-        ),
-    }
-
-
+# Every preset's rule values (``Rules.to_dict``): all of them, always.
 RulesSchema = ResponseSchema.from_dict(
     {
         "variant": fields.String(
@@ -426,6 +301,21 @@ RulesSchema = ResponseSchema.from_dict(
 
 # Overrides of a preset's rule values: any subset of them; an unknown name is refused.
 RuleOverridesSchema = RequestSchema.from_dict(_rule_fields(False), name="RuleOverridesSchema")
+
+
+class RuleOverridesField(fields.Nested):
+    """The ``rules`` of a request, documented by ``RuleOverridesSchema`` and passed on as
+    sent: ``solver.rules.make_rules`` reads and checks them, with the one set of messages."""
+
+    def _deserialize(
+        self,
+        value: Any,
+        attr: str | None,
+        data: Mapping[str, Any] | None,
+        partial: bool | Sequence[str] | AbstractSet[str] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        return value
 
 
 class TableMeldSchema(RequestSchema):
@@ -477,7 +367,7 @@ class SituationSchema(RequestSchema):
     variant = VariantField(
         required=True, metadata={"description": "The preset the rules start from."}
     )
-    rules = fields.Nested(
+    rules = RuleOverridesField(
         RuleOverridesSchema,
         unknown=RAISE,
         load_default=None,
@@ -526,7 +416,7 @@ class SituationSchema(RequestSchema):
 
 class SolveRequestSchema(SituationSchema):
     goal = fields.String(
-        load_default="auto",
+        load_default=AUTO_GOAL,
         validate=validate.OneOf(SOLVE_GOALS),
         metadata={
             "description": "What to solve for. `auto`: Liverpool not down -> `contract`; "
@@ -599,7 +489,7 @@ class ValidateRequestSchema(SituationSchema):
 class ScoreRequestSchema(SituationSchema):
     finish = fields.String(
         load_default="normal",
-        validate=validate.OneOf(FINISHES),
+        validate=validate.OneOf(tuple(Finish)),
         metadata={"description": "How the winner went out: `hand_rummy` (Rummy 40) doubles."},
     )
 
@@ -607,7 +497,7 @@ class ScoreRequestSchema(SituationSchema):
 class AdviseRequestSchema(SituationSchema):
     phase = fields.String(
         load_default="discard",
-        validate=validate.OneOf(PHASES),
+        validate=validate.OneOf(tuple(Phase)),
         metadata={
             "description": "`discard`: the player has drawn and must lay down and discard; "
             "`draw`: the top discard or the stock; `buy` (Liverpool, out of turn): buy the top "
@@ -856,7 +746,7 @@ class ScoreResponseSchema(ResponseSchema):
         metadata={"description": "Every card that counts, with its value."},
     )
     finish = fields.String(
-        validate=validate.OneOf(FINISHES), metadata={"description": "The finish as sent."}
+        validate=validate.OneOf(tuple(Finish)), metadata={"description": "The finish as sent."}
     )
     base_points = fields.Integer(
         metadata={"description": "The card values summed, before the finish's factor."}
@@ -900,7 +790,7 @@ class VariantsResponseSchema(ResponseSchema):
 class RecommendationSchema(ResponseSchema):
     action = fields.String(
         required=True,
-        validate=validate.OneOf(RECOMMENDED_ACTIONS),
+        validate=validate.OneOf(tuple(Action)),
         metadata={
             "description": "The move: `discard` or `go_out` (discard phase), `take_discard` "
             "or `draw_stock` (draw), `buy` or `pass` (buy)."
@@ -1047,66 +937,162 @@ class BuyFiguresSchema(ResponseSchema):
     )
 
 
-class AdviseResponseSchema(ResponseSchema):
-    phase = fields.String(
-        validate=validate.OneOf(PHASES), metadata={"description": "The phase as sent."}
-    )
-    goal = fields.String(
-        required=True,
-        validate=validate.OneOf(ADVICE_GOALS),
-        metadata={"description": "The current goal (docs/rules.md, cards needed)."},
-    )
-    cards_needed = _needed_field()
-    # discard phase
-    lay_down = fields.Nested(
-        LayDownSchema,
-        allow_none=True,
-        metadata={"description": "Discard phase: what to lay down this turn, or null."},
-    )
-    discards = fields.List(
-        fields.Nested(DiscardOptionSchema),
-        metadata={"description": "Discard phase: one entry per distinct card, best first."},
-    )
-    # draw and buy phases
-    buy = fields.Nested(
-        BuyFiguresSchema,
-        allow_none=True,
-        metadata={"description": "Buy phase: the figures after buying the top discard."},
-    )
+def _advice_fields(
+    phase: Phase,
+    own: dict[str, fields.Field],  # type: ignore[type-arg]
+    after: dict[str, fields.Field] | None = None,  # type: ignore[type-arg]
+) -> dict[str, fields.Field]:  # type: ignore[type-arg]
+    """The fields of one phase's advice, in the wire's order: what every phase answers,
+    the phase's ``own`` figures, the recommendation and what comes ``after`` it."""
+    return {
+        "phase": fields.String(
+            required=True,
+            validate=validate.OneOf((phase,)),
+            metadata={"description": "The phase as sent."},
+        ),
+        "goal": fields.String(
+            required=True,
+            validate=validate.OneOf(tuple(Goal)),
+            metadata={"description": "The current goal (docs/rules.md, cards needed)."},
+        ),
+        "cards_needed": _needed_field(),
+        **own,
+        "recommendation": fields.Nested(
+            RecommendationSchema, required=True, metadata={"description": "The move to make."}
+        ),
+        **(after or {}),
+        "live_cards": fields.Integer(
+            required=True,
+            metadata={"description": "Cards not in hand, on the table, discarded or seen."},
+        ),
+        "optimal": fields.Boolean(
+            required=True,
+            metadata={
+                "description": "False when the request's budget cut a search short: its work "
+                "allowance (the same answer every time) or, past its deadline, the guard. "
+                "Figures not settled are then null (cards needed, a best discard), and the "
+                "recommendation rests on what was established (e.g. the discards' deadwood)."
+            },
+        ),
+    }
+
+
+def _hand_outs() -> dict[str, fields.Field]:  # type: ignore[type-arg]
     outs = fields.Integer(
-        metadata={"description": "Draw and buy phases: live outs of the hand as it is."}
+        required=True, metadata={"description": "Live outs of the hand as it is."}
     )
     outs_cards = fields.List(
         fields.Nested(OutCardSchema),
-        metadata={"description": "Draw and buy phases: those outs with their live copies."},
+        required=True,
+        metadata={"description": "Those outs with their live copies."},
     )
-    draw_stock = fields.Nested(
-        DrawStockSchema, metadata={"description": "Draw phase: the figures of a stock draw."}
-    )
-    take_discard = fields.Nested(
-        TakeDiscardSchema,
-        allow_none=True,
-        metadata={"description": "Draw phase: the figures after taking the top discard."},
-    )
-    buys_made = fields.Integer(metadata={"description": "Buy phase: buys made as sent."})
-    max_buys = fields.Integer(
-        allow_none=True, metadata={"description": "Buy phase: the rules' limit; null: none."}
-    )
-    recommendation = fields.Nested(
-        RecommendationSchema, required=True, metadata={"description": "The move to make."}
-    )
-    note = fields.String(
-        allow_none=True, metadata={"description": "Discard phase: why no lay-down, if so."}
-    )
-    live_cards = fields.Integer(
-        metadata={"description": "Cards not in hand, on the table, discarded or seen."}
-    )
-    optimal = fields.Boolean(
-        metadata={
-            "description": "False when the request's budget cut a search short: its work "
-            "allowance (the same answer every time) or, past its deadline, the guard. "
-            "Figures not settled are then null (cards needed, a best discard), and the "
-            "recommendation rests on what was established (e.g. the discards' deadwood)."
+    return {"outs": outs, "outs_cards": outs_cards}
+
+
+DiscardAdviceSchema = ResponseSchema.from_dict(
+    _advice_fields(
+        Phase.DISCARD,
+        {
+            "lay_down": fields.Nested(
+                LayDownSchema,
+                required=True,
+                allow_none=True,
+                metadata={"description": "What to lay down this turn, or null."},
+            ),
+            "discards": fields.List(
+                fields.Nested(DiscardOptionSchema),
+                required=True,
+                metadata={"description": "One entry per distinct card, best first."},
+            ),
+        },
+        {
+            "note": fields.String(
+                required=True,
+                allow_none=True,
+                metadata={"description": "Why no lay-down, if so; else null."},
+            ),
+        },
+    ),
+    name="DiscardAdviceSchema",
+)
+
+DrawAdviceSchema = ResponseSchema.from_dict(
+    _advice_fields(
+        Phase.DRAW,
+        {
+            **_hand_outs(),
+            "draw_stock": fields.Nested(
+                DrawStockSchema,
+                required=True,
+                metadata={"description": "The figures of a stock draw."},
+            ),
+            "take_discard": fields.Nested(
+                TakeDiscardSchema,
+                required=True,
+                allow_none=True,
+                metadata={"description": "The figures after taking the top discard; null: none."},
+            ),
+        },
+    ),
+    name="DrawAdviceSchema",
+)
+
+BuyAdviceSchema = ResponseSchema.from_dict(
+    _advice_fields(
+        Phase.BUY,
+        {
+            "buy": fields.Nested(
+                BuyFiguresSchema,
+                required=True,
+                allow_none=True,
+                metadata={"description": "The figures after buying the top discard; null: no buy."},
+            ),
+            **_hand_outs(),
+            "buys_made": fields.Integer(
+                required=True, metadata={"description": "Buys made as sent."}
+            ),
+            "max_buys": fields.Integer(
+                required=True,
+                allow_none=True,
+                metadata={"description": "The rules' limit; null: none."},
+            ),
+        },
+    ),
+    name="BuyAdviceSchema",
+)
+
+
+class OneOfSchema(Schema):
+    """Dumps a value by the schema its ``discriminator`` attribute names; documented as
+    the component ``component``: one of those schemas, told apart by that property."""
+
+    component: ClassVar[str]
+    discriminator: ClassVar[str]
+    choices: ClassVar[Mapping[str, tuple[str, type[Schema]]]]  # value -> (component, schema)
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        _, schema = self.choices[getattr(obj, self.discriminator)]
+        return schema().dump(obj)
+
+    @classmethod
+    def openapi(cls) -> dict[str, Any]:
+        refs = {value: f"#/components/schemas/{name}" for value, (name, _) in cls.choices.items()}
+        return {
+            "oneOf": [{"$ref": ref} for ref in refs.values()],
+            "discriminator": {"propertyName": cls.discriminator, "mapping": refs},
+        }
+
+
+class AdviseResponseSchema(OneOfSchema):
+    """An advice, by its phase."""
+
+    component = "AdviseResponse"
+    discriminator = "phase"
+    choices = MappingProxyType(
+        {
+            Phase.DISCARD: ("DiscardAdvice", DiscardAdviceSchema),
+            Phase.DRAW: ("DrawAdvice", DrawAdviceSchema),
+            Phase.BUY: ("BuyAdvice", BuyAdviceSchema),
         }
     )
 

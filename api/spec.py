@@ -17,7 +17,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from api.errors import PROBLEM_MIMETYPE
-from api.schemas import COMPONENTS, ComponentField, ProblemSchema
+from api.schemas import COMPONENTS, AdviseResponseSchema, ComponentField, OneOfSchema, ProblemSchema
 
 API_KEY = "rummy.api"
 API_TITLE = "Rummy solver and move advisor"
@@ -79,6 +79,13 @@ class JsonBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no 
     def doc(self, **kwargs: Any) -> Callable[[F], F]:
         return cast(Callable[[F], F], super().doc(**kwargs))
 
+    @staticmethod
+    def _make_doc_response_schema(schema: Any) -> Any:
+        """A ``OneOfSchema`` answer is documented as its component."""
+        if isinstance(schema, OneOfSchema):
+            return {"$ref": f"#/components/schemas/{schema.component}"}
+        return schema
+
 
 def component_ref(self: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
     """A field of a shared component is documented as a reference to it."""
@@ -98,6 +105,10 @@ class RummyApi(Api):  # type: ignore[misc]
         self.ma_plugin.converter.add_attribute_function(component_ref)
         for name, schema in COMPONENTS.items():
             self.spec.components.schema(name, schema)
+        for one_of in (AdviseResponseSchema,):
+            for name, choice in one_of.choices.values():
+                self.spec.components.schema(name, schema=choice)
+            self.spec.components.schema(one_of.component, one_of.openapi())
 
     def _register_pagination_header(self) -> None:
         """No endpoint pages its answers."""

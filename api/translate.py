@@ -13,6 +13,7 @@ from sim.moves import Play
 from sim.service import Action, GameSpec, Move, new_seed
 from solver.cards import Card, check_pack, parse_card, parse_cards
 from solver.errors import CardParseError, RulesError, SolverError, TooManyCopiesError
+from solver.goals import Goal
 from solver.rules import Rules, make_rules
 from solver.turn import JokerSwap, Layoff, Seat, Turn, TurnAction
 
@@ -20,11 +21,11 @@ from solver.turn import JokerSwap, Layoff, Seat, Turn, TurnAction
 def rules_of(body: Mapping[str, Any]) -> Rules:
     """The preset named by ``variant`` with the ``rules`` overrides applied."""
     try:
-        return make_rules(body["variant"], body.get("rules") or None)
+        return make_rules(body["variant"], body.get("rules"))
     except RulesError as exc:
-        name = exc.field or "rules"
-        field_name = name if name in ("variant", "rules") else f"rules.{name}"
-        raise invalid(field_name, exc.message) from None
+        field_name = exc.field if exc.field in ("variant", "rules") else f"rules.{exc.field}"
+        error = FieldError(field_name, exc.reason)
+        raise ApiError(422, f"{field_name}: {exc.reason}", [error]) from None
 
 
 def cards_of(value: str | Sequence[str], field_name: str, limit: int | None = None) -> list[Card]:
@@ -70,7 +71,7 @@ def check_copies(rules: Rules, parts: Sequence[tuple[str, Sequence[Card]]]) -> N
 
 def check_round(rules: Rules, round_: int | None) -> None:
     """Rules whose goal is a contract (Liverpool) need a valid round."""
-    if rules.goal == "contract" or (round_ is not None and rules.contracts):
+    if rules.goal is Goal.CONTRACT or (round_ is not None and rules.contracts):
         try:
             rules.contract(round_)
         except SolverError as exc:
@@ -149,11 +150,6 @@ def turn_of(body: Mapping[str, Any], situation: Situation) -> tuple[Seat, Turn]:
         action=TurnAction(body.get("action") or TurnAction.CHECK),
     )
     return seat, turn
-
-
-def library_error(exc: SolverError) -> ApiError:
-    """A library error raised past the translation, as a 422 naming what it can."""
-    return ApiError(422, exc.message, [FieldError(exc.field or "body", exc.message, exc.index)])
 
 
 def game_spec_of(body: Mapping[str, Any]) -> GameSpec:

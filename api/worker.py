@@ -3,7 +3,8 @@
 On SIGTERM it marks the app draining (/readyz answers 503), stops listening at once (new
 connections are refused instead of queueing in the backlog until the worker exits), and
 lets the requests in flight finish. Errors gunicorn answers itself, before the app sees a
-request (a bad request line, headers too large), go out as problem+json too.
+request (a bad request line, headers too large), go out as problem+json too. A response
+leaves in one write, head and body together (``WholeResponse``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import uuid
 from typing import Any
 
 from gunicorn import glogging, util  # type: ignore[import-untyped]
+from gunicorn.http import wsgi  # type: ignore[import-untyped]
 from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
 
 from api import shedding
@@ -69,6 +71,45 @@ def _refuse_waiting(listener: Any) -> None:
             conn.close()
 
 
+class WholeResponse(wsgi.Response):  # type: ignore[misc]
+    """gunicorn's response, its head held back and sent with the first body bytes in one
+    write. A worker killed between two writes would leave a proxy holding a head without
+    its body: too late to send the request to another server, so the client would see the
+    answer cut off. In one write, a killed worker has sent all of it or nothing."""
+
+    _head = b""
+    headers_sent: bool  # set by gunicorn's Response
+
+    def send_headers(self) -> None:
+        if self.headers_sent:
+            return
+        lines = [*self.default_headers(), *(f"{k}: {v}\r\n" for k, v in self.headers)]
+        self._head = ("".join(lines) + "\r\n").encode("latin-1")
+        self.headers_sent = True
+
+    def _flush_head(self) -> None:
+        head, self._head = self._head, b""
+        if head:
+            self.sock.sendall(head)
+
+    def _emit_body(self, data: bytes) -> None:
+        if self.chunked:  # streamed: the chunks go as they come
+            self._flush_head()
+            util.write(self.sock, data, True)
+        else:
+            head, self._head = self._head, b""
+            self.sock.sendall(head + data)
+
+    def can_sendfile(self) -> bool:
+        return False  # a file body goes through _emit_body too, after its head
+
+    def close(self) -> None:
+        if not self.headers_sent:
+            self.send_headers()
+        self._flush_head()  # a response with no body bytes (204, HEAD)
+        super().close()
+
+
 class AppAccessLogger(glogging.Logger):  # type: ignore[misc]
     """Gunicorn's logger without its access log: the app writes one JSON line per request,
     with its request id. (With ``logconfig_dict`` set, gunicorn would otherwise build the
@@ -81,6 +122,7 @@ class AppAccessLogger(glogging.Logger):  # type: ignore[misc]
 class DrainingWorker(ThreadWorker):  # type: ignore[misc]
     def init_process(self) -> None:
         util.write_error = write_problem  # gunicorn's error pages, in this worker only
+        wsgi.Response = WholeResponse  # what gunicorn builds for each request, likewise
         super().init_process()
 
     def handle_exit(self, sig: int, frame: Any) -> None:

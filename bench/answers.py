@@ -37,24 +37,14 @@ from api.examples import INVALID_REQUEST, PATHS, REQUESTS  # noqa: E402
 from solver.cards import ALL_CARDS, JOKER, Card  # noqa: E402
 from solver.errors import RulesError  # noqa: E402
 from solver.goals import Goal  # noqa: E402
-from solver.rules import PRESETS, Rules, make_rules  # noqa: E402
+from solver.rules import PRESETS, RULE_SPECS, Rules, make_rules  # noqa: E402
+from solver.rulespec import Kind  # noqa: E402
 
 DEFAULT_FILE = Path(__file__).resolve().parent.parent / "build" / "answers.jsonl"
 CONFIG = {"LOG_LEVEL": "WARNING", "TESTING": True, "REQUEST_TIME_LIMIT": 600.0}
 SOLVE_GOALS = ("auto", "deadwood", "contract", "opening", "win")
-# flags and counts a house rule set may switch (each name is a rule a request may override)
-FLAGS = (
-    "set_distinct_suits",
-    "require_run",
-    "first_player_extra_card",
-    "take_discard_obliges_meld",
-    "buying",
-    "rummy_call",
-    "joker_release",
-    "hand_rummy",
-    "reshuffle_stock",
-    "penalty_after_melding",
-)
+# the flags a house rule set may switch: every rule of that kind
+FLAGS = tuple(name for name, spec in RULE_SPECS.items() if spec.kind is Kind.FLAG)
 # requests whose rules are refused: the error messages are answers too
 BAD_RULES: tuple[dict[str, Any], ...] = (
     {"decks": 0},

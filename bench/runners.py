@@ -1,36 +1,37 @@
-"""Games per second by runner (not a test): the same match in this process and in N local
-processes (``--jobs``), in rounds that alternate the order, each run timed from the
-runner's start (worker processes included) to its last game. Every run must give the
-same figures but for the timings; the speed-up is the median of the rounds' ratios. The
-load average is printed before and after: on a shared machine the other work takes cores.
+"""Games per second by runner (not a test): the same match in this process, in N local
+processes (``--jobs``) and as tasks on a local Ray instance of N CPUs (``--ray``, when
+Ray is installed), in rounds that alternate the order. Each run is timed twice: from the
+runner's start (worker processes, Ray's start) to its last game, and the games alone
+(``run_match``'s seconds). Every run must give the same figures but for the timings; the
+speed-ups are the medians of the rounds' ratios. The load average is printed before and
+after: on a shared machine the other work takes cores.
 
     .venv/bin/python bench/runners.py [--variant gin] [--players advisor,greedy]
-        [--games 40] [--rounds 3] [--jobs 2] [--seed runners]
+        [--games 40] [--rounds 3] [--jobs 2] [--seed runners] [--no-ray]
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
+import importlib.util
 import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# the repository instead of bench/ (whose http.py would shadow the standard library's)
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from sim.match import run_match
-from sim.runner.base import Runner
-from sim.runner.local import Processes
-from solver.rules import make_rules
+from sim.match import run_match  # noqa: E402
+from sim.runner.choose import open_runner  # noqa: E402
+from solver.rules import make_rules  # noqa: E402
 
 TIMINGS = ("seconds", "moves_per_second", "decisions_per_second")
 
 
-def _figures(result: dict[str, Any]) -> Any:
+def _figures(result: Any) -> Any:
     """The match's figures without the timings."""
     if isinstance(result, dict):
         return {k: _figures(v) for k, v in result.items() if k not in TIMINGS}
@@ -39,20 +40,19 @@ def _figures(result: dict[str, Any]) -> Any:
     return result
 
 
-def timed(
-    runner: Callable[[], contextlib.AbstractContextManager[Runner | None]], args: argparse.Namespace
-) -> tuple[float, Any]:
+def timed(jobs: int | None, ray: str | None, args: argparse.Namespace) -> tuple[float, float, Any]:
+    """Seconds from the runner's start, seconds of the games, and the figures."""
     start = time.perf_counter()
-    with runner() as r:
+    with open_runner(jobs, ray) as runner:
         result = run_match(
             make_rules(args.variant),
             args.players.split(","),
             args.games,
             args.seed,
             rotate=True,
-            runner=r,
+            runner=runner,
         )
-    return time.perf_counter() - start, _figures(result.to_dict())
+    return time.perf_counter() - start, result.seconds, _figures(result.to_dict())
 
 
 def main() -> int:
@@ -63,35 +63,47 @@ def main() -> int:
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--seed", default="runners")
+    p.add_argument("--no-ray", action="store_true", help="leave Ray out")
     args = p.parse_args()
-    runners: dict[str, Callable[[], contextlib.AbstractContextManager[Runner | None]]] = {
-        "one process": lambda: contextlib.nullcontext(None),
-        f"--jobs {args.jobs}": lambda: Processes(args.jobs),
+    runners: dict[str, tuple[int | None, str | None]] = {
+        "one process": (None, None),
+        f"--jobs {args.jobs}": (args.jobs, None),
     }
-    seconds: dict[str, list[float]] = {name: [] for name in runners}
+    if not args.no_ray and importlib.util.find_spec("ray") is not None:
+        runners[f"--ray, {args.jobs} CPUs"] = (args.jobs, "")
+    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in runners}
     load_before = os.getloadavg()[0]
     reference = None
     for k in range(args.rounds):
         order = list(runners) if k % 2 == 0 else list(reversed(runners))
         for name in order:
-            took, figures = timed(runners[name], args)
-            if reference is None:
-                reference = figures
+            whole, games, figures = timed(*runners[name], args)
+            reference = figures if reference is None else reference
             if figures != reference:
                 print(f"{name}: the figures differ from the first run's", file=sys.stderr)
                 return 1
-            seconds[name].append(took)
-            print(f"round {k + 1}: {name}: {args.games / took:.2f} games/s", file=sys.stderr)
-    base = "one process"
+            runs[name].append((whole, games))
+            print(
+                f"round {k + 1}: {name}: {args.games / whole:.2f} games/s with its start,"
+                f" {args.games / games:.2f} games alone",
+                file=sys.stderr,
+            )
     print(
         f"{args.variant} {args.players}, {args.games} games a run, {args.rounds} rounds;"
         f" load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     )
-    print(f"{'runner':<14} {'games/s (median)':>17} {'speed-up (median of rounds)':>28}")
-    for name in runners:
-        ratios = [b / t for b, t in zip(seconds[base], seconds[name], strict=True)]
-        rate = args.games / statistics.median(seconds[name])
-        print(f"{name:<14} {rate:>17.2f} {statistics.median(ratios):>27.2f}x")
+    print(
+        f"{'runner':<16} {'games/s with start':>18} {'speed-up':>8}"
+        f" {'games/s, games alone':>20} {'speed-up':>8}"
+    )
+    base = runs["one process"]
+    for name, timings in runs.items():
+        cells = []
+        for i in (0, 1):
+            rate = args.games / statistics.median(t[i] for t in timings)
+            ratio = statistics.median(b[i] / t[i] for b, t in zip(base, timings, strict=True))
+            cells.append(f"{rate:>{18 if i == 0 else 20}.2f} {ratio:>7.2f}x")
+        print(f"{name:<16} {' '.join(cells)}")
     print("the figures of every run: identical (timings aside)")
     return 0
 

@@ -6,9 +6,11 @@ penalty of the advisor and of the greedy seats, each with its 95% interval, and 
 the goal holds: the whole win-rate interval above the fair share and a lower mean penalty.
 
     .venv/bin/python bench/sim.py [--games 200] [--variants gin,israeli,rummy40,liverpool]
-        [--players N] [--seed 1] [--round N] [--advisor-time-limit S] [--jobs N] [--json]
+        [--players N] [--seed 1] [--round N] [--advisor-time-limit S] [--jobs N]
+        [--ray [ADDRESS]] [--json]
 
-``--jobs N`` plays the games in N processes: the same figures for any N (sim/runner/).
+``--jobs N`` plays the games in N processes, ``--ray`` as Ray tasks: the same figures
+for any N and on Ray (sim/runner/).
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# the repository instead of bench/ (whose http.py would shadow the standard library's)
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from sim.match import run_match
-from sim.runner.base import Runner
-from sim.runner.local import Processes
-from sim.stats import mean_interval
-from solver.rules import PRESETS, make_rules
+from sim.match import run_match  # noqa: E402
+from sim.runner.base import Runner  # noqa: E402
+from sim.runner.choose import open_runner  # noqa: E402
+from sim.stats import mean_interval  # noqa: E402
+from solver.rules import PRESETS, make_rules  # noqa: E402
 
 # (variant, players at the table): heads-up everywhere, four where the rules seat them
 TABLES: tuple[tuple[str, int], ...] = (
@@ -107,7 +110,8 @@ def main() -> int:
     p.add_argument("--seed", default="1")
     p.add_argument("--round", type=int, default=None, help="Liverpool: only this round")
     p.add_argument("--advisor-time-limit", type=float, default=None)
-    p.add_argument("--jobs", type=int, default=1, help="play the games in N processes")
+    p.add_argument("--jobs", type=int, default=None, help="play the games in N processes")
+    p.add_argument("--ray", nargs="?", const="", default=None, help="as Ray tasks (docs/sim.md)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     wanted = [v.strip() for v in args.variants.split(",") if v.strip()]
@@ -116,7 +120,7 @@ def main() -> int:
         p.error(f"unknown variant {unknown[0]!r}")
     rows = []
     with contextlib.ExitStack() as stack:
-        runner = stack.enter_context(Processes(args.jobs)) if args.jobs > 1 else None
+        runner = stack.enter_context(open_runner(args.jobs, args.ray))
         for variant, players in TABLES:
             if variant not in wanted or args.players not in (None, players):
                 continue

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.cards import ALL_CARDS, JOKER, Card
+from solver.cards import ALL_CARDS, JOKER, Card, rank_at
 from solver.rules import PRESETS, RUMMIKUB_OVERRIDES, Rules, make_rules
 from solver.solve import solve
 
@@ -71,7 +71,7 @@ def near_complete(
             suit = rng.randrange(4)
             low = rng.randint(rules.min_position, rules.max_position - n + 1)
             for p in range(low, low + n):
-                take(Card((p - 1) % 13 + 1, suit))
+                take(Card(rank_at(p), suit))
         else:
             break
     while len(hand) < size:

@@ -8,7 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from api.schemas import ACTIONS, FINISHES, PHASES, SOLVE_GOALS, VARIANTS
+from advisor.results import Phase
+from advisor.scoring import Finish
+from api.schemas import ACTIONS, SOLVE_GOALS, VARIANTS
 
 STDIN = "-"
 
@@ -77,11 +79,11 @@ def _validate_flags(p: argparse.ArgumentParser) -> None:
 
 
 def _score_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--finish", choices=FINISHES, help="how the winner went out")
+    p.add_argument("--finish", choices=tuple(Finish), help="how the winner went out")
 
 
 def _advise_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--phase", choices=PHASES, help="discard (default), draw or buy")
+    p.add_argument("--phase", choices=tuple(Phase), help="discard (default), draw or buy")
     p.add_argument("--buys-made", type=int, help="Liverpool: buys so far this round")
 
 

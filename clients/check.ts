@@ -17,4 +17,12 @@ export function advice(answer: Json<operations["advise"]["responses"][200]>): st
   return answer.recommendation.action;
 }
 
+// one type per phase, told apart by `phase`: a buy answer always has its limit
+export function buysLeft(answer: Json<operations["advise"]["responses"][200]>): number | null {
+  if (answer.phase !== "buy" || answer.max_buys === null) {
+    return null;
+  }
+  return answer.max_buys - answer.buys_made;
+}
+
 export const variant: components["schemas"]["Variant"] = "liverpool";

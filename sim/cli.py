@@ -13,7 +13,9 @@ from sim.match import MatchResult, default_progress, run_match
 from sim.players import PLAYER_NAMES
 from sim.referee import DEFAULT_MAX_TURNS
 from sim.replay import LogWriter, ReplayError, replay
-from sim.runner.local import Processes
+from sim.runner.base import RunnerUnavailable
+from sim.runner.choose import open_runner
+from sim.runner.ray_tasks import INSTALL
 from solver.errors import SolverError
 from solver.rules import PRESETS, make_rules
 
@@ -46,9 +48,19 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--jobs",
         type=_count,
-        default=1,
+        default=None,
         metavar="N",
-        help="play the games in N processes (the same figures and log for any N)",
+        help="play the games in N processes (the same figures and log for any N);"
+        " with --ray, the CPUs of the local Ray instance",
+    )
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games as Ray tasks: on the cluster at ADDRESS (or RAY_ADDRESS),"
+        f" else on a local Ray instance (needs Ray: {INSTALL})",
     )
     return p
 
@@ -93,7 +105,7 @@ def _play(args: argparse.Namespace) -> int:
         rules = make_rules(args.variant, overrides)
         with contextlib.ExitStack() as stack:
             log = stack.enter_context(open(args.log, "w", encoding="utf-8")) if args.log else None
-            runner = stack.enter_context(Processes(args.jobs)) if args.jobs > 1 else None
+            runner = stack.enter_context(open_runner(args.jobs, args.ray))
             result = run_match(
                 rules,
                 names,
@@ -107,7 +119,7 @@ def _play(args: argparse.Namespace) -> int:
                 advisor_time_limit=args.advisor_time_limit,
                 runner=runner,
             )
-    except (SolverError, json.JSONDecodeError) as exc:
+    except (SolverError, json.JSONDecodeError, RunnerUnavailable) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(result.to_dict(), indent=2) if args.json else table(result))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from advisor.scoring import knock_penalties, score_hand
+from advisor.scoring import Finish, knock_penalties, score_hand
 from sim.legal import Applied, Breach, IllegalMove, apply_defence, apply_play
 from sim.moves import Ask, Melds, Play, View
 from solver.cards import ALL_CARDS, JOKER, Card
@@ -284,7 +284,7 @@ class _Hand:
         )
 
     def _end(self, winner: int | None, finish: str) -> RoundResult:
-        counted = "hand_rummy" if finish == "hand_rummy" else "normal"
+        counted = Finish.HAND_RUMMY if finish == Finish.HAND_RUMMY else Finish.NORMAL
         penalties = tuple(
             0
             if s == winner or winner is None

@@ -11,9 +11,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
-from solver.cards import NUM_KINDS, Card
+from solver.cards import NUM_KINDS, Card, card_id, rank_ids
 from solver.melds import Meld, make_run, make_set, opening_value
 from solver.rules import Rules
+from solver.shapes import copies_per_suit, positions, set_wilds
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +70,6 @@ class Template:
         return make_run(self.key, self.low, cards)
 
 
-def card_id(rank_position: int, suit: int) -> int:
-    """Card id of a rank position (1..14, 14 is the ace) in a suit."""
-    return suit * 13 + (rank_position - 1) % 13
-
-
 def _max_wilds(rules: Rules, wild_supply: int) -> int:
     cap = wild_supply
     if rules.max_wilds_per_meld is not None:
@@ -86,15 +82,11 @@ def set_shapes(
 ) -> Iterator[tuple[tuple[int, ...], int]]:
     """(natural card ids, wild count) of every legal set of ``rank`` whose naturals fit in
     ``supply`` and that holds at most ``max_wilds`` wilds; by size, then in order of ids."""
-    limit = rules.set_limit
-    per_suit = 1 if rules.set_distinct_suits else limit
+    per_suit = copies_per_suit(rules)
     # only the suits held: a card with no copy adds nothing to any multiset
-    copies = [(cid, min(supply[cid], per_suit)) for cid in range(rank - 1, 52, 13) if supply[cid]]
-    for k in range(rules.set_min_naturals, min(sum(n for _, n in copies), limit) + 1):
-        top = min(max_wilds, limit - k)
-        if rules.set_distinct_suits:
-            top = min(top, 4 - k)  # a wild takes a suit no natural card has
-        wilds = range(max(0, rules.set_min - k), top + 1)
+    copies = [(cid, min(supply[cid], per_suit)) for cid in rank_ids(rank) if supply[cid]]
+    for k in range(rules.set_min_naturals, min(sum(n for _, n in copies), rules.set_limit) + 1):
+        wilds = set_wilds(rules, k, max_wilds)
         if not wilds:
             continue
         for nat in _multisets(copies, k):
@@ -125,7 +117,7 @@ def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
     max_w = _max_wilds(rules, wild_supply)
     least = rules.set_min_naturals
     for rank in range(1, 14):
-        if sum(supply[rank - 1 : 52 : 13]) < least:
+        if sum(supply[cid] for cid in rank_ids(rank)) < least:
             continue  # too few natural cards of the rank for any set
         value = opening_value(rank)
         for nat, w in set_shapes(rules, rank, supply, max_w):
@@ -137,7 +129,7 @@ def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
     max_w = _max_wilds(rules, wild_supply)
     prefix = _OPENING_PREFIX
     for suit in range(4):
-        have = [p for p in range(lo_pos, hi_pos + 1) if supply[card_id(p, suit)]]
+        have = [p for p in positions(rules) if supply[card_id(p, suit)]]
         if len(have) < rules.run_min_naturals:
             continue
         for i, first in enumerate(have):

@@ -1,4 +1,10 @@
-"""Cards as small frozen values, with lenient parsing and one canonical notation."""
+"""Cards as small frozen values, with lenient parsing and one canonical notation.
+
+Every card's canonical string reads back as that card:
+
+>>> all(parse_card(str(card)) == card for card in (*ALL_CARDS, JOKER))
+True
+"""
 
 from __future__ import annotations
 
@@ -24,7 +30,14 @@ _TOKEN_SPLIT = re.compile(r"[\s,]+")
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card: ``rank`` 1..13 (A..K) and ``suit`` 0..3 (S H D C); a joker is rank 0, suit -1."""
+    """One card: ``rank`` 1..13 (A..K) and ``suit`` 0..3 (S H D C); a joker is rank 0, suit -1.
+
+    >>> ten = Card(10, 1)
+    >>> ten, str(ten), ten.id, Card.from_id(ten.id) == ten
+    (Card(TH), 'TH', 22, True)
+    >>> sort_cards([JOKER, Card(13, 2), ten, Card(10, 0)])
+    [Card(TS), Card(TH), Card(KD), Card(JK)]
+    """
 
     rank: int
     suit: int
@@ -36,7 +49,7 @@ class Card:
     @property
     def id(self) -> int:
         """Dense id 0..52, used to index count vectors."""
-        return JOKER_ID if self.is_joker else self.suit * 13 + self.rank - 1
+        return JOKER_ID if self.is_joker else card_id(self.rank, self.suit)
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -67,9 +80,39 @@ _BY_TOKEN: dict[str, Card] = {
 }
 
 
+def card_id(position: int, suit: int) -> int:
+    """Dense id of the natural card at rank position ``position`` (1..14, 14 the high ace:
+    the ace again) of ``suit``: the suits' 13 ranks in turn, A..K.
+
+    >>> card_id(1, 0), card_id(13, 0), card_id(14, 1), card_id(2, 3)
+    (0, 12, 13, 40)
+    """
+    return suit * 13 + (position - 1) % 13
+
+
+def rank_at(position: int) -> int:
+    """The rank (1..13) at a rank position (1..14, 14 the high ace)."""
+    return (position - 1) % 13 + 1
+
+
+def rank_of(natural_id: int) -> int:
+    """The rank (1..13) of a natural card's id."""
+    return natural_id % 13 + 1
+
+
+def suit_of(natural_id: int) -> int:
+    """The suit (0..3) of a natural card's id."""
+    return natural_id // 13
+
+
+def rank_ids(rank: int) -> range:
+    """The ids of ``rank``'s natural cards, one per suit in suit order."""
+    return range(rank - 1, JOKER_ID, 13)
+
+
 def rank_symbol(position: int) -> str:
     """Rank symbol of a rank position (1..14; 14 is the high ace)."""
-    return RANKS[(position - 1) % 13]
+    return RANKS[rank_at(position) - 1]
 
 
 def parse_rank(text: str) -> int:
@@ -83,7 +126,15 @@ def parse_rank(text: str) -> int:
 
 
 def parse_card(token: str, index: int | None = None) -> Card:
-    """Parse one card token leniently: ``AS``, ``th``, ``10h``, ``Q♥``, ``JK``, ``*``, ``joker``."""
+    """Parse one card token leniently: ``AS``, ``th``, ``10h``, ``Q♥``, ``JK``, ``*``, ``joker``.
+
+    >>> [str(parse_card(t)) for t in ("AS", "th", "10h", "Q♥", "Q♥️", " 7c ", "*", "Joker")]
+    ['AS', 'TH', 'TH', 'QH', 'QH', '7C', 'JK', 'JK']
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    solver.errors.CardParseError: unknown card '1H'
+    """
     if not isinstance(token, str):
         raise CardParseError(repr(token), index)
     known = _BY_TOKEN.get(token)
@@ -101,11 +152,19 @@ def parse_card(token: str, index: int | None = None) -> Card:
         rank = parse_rank(t[:-1])
     except ValueError:
         raise CardParseError(token, index) from None
-    return ALL_CARDS[SUITS.index(t[-1]) * 13 + rank - 1]
+    return ALL_CARDS[card_id(rank, SUITS.index(t[-1]))]
 
 
 def parse_cards(value: str | Sequence[str]) -> list[Card]:
-    """Parse a list of tokens, or one string of tokens separated by spaces or commas."""
+    """Parse a list of tokens, or one string of tokens separated by spaces or commas.
+
+    >>> parse_cards("AS, 2s 10S")
+    [Card(AS), Card(2S), Card(TS)]
+    >>> parse_cards(["AS", "ZZ"])
+    Traceback (most recent call last):
+    ...
+    solver.errors.CardParseError: unknown card 'ZZ' at index 1
+    """
     tokens = [t for t in _TOKEN_SPLIT.split(value) if t] if isinstance(value, str) else value
     return [parse_card(tok, i) for i, tok in enumerate(tokens)]
 

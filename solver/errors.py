@@ -53,8 +53,9 @@ class TooManyCopiesError(SolverError):
 class RulesError(SolverError):
     """A rule value that is unknown, malformed or impossible with the others."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}", field=field)
+    def __init__(self, field: str, reason: str):
+        super().__init__(f"{field}: {reason}", field=field)
+        self.reason = reason
 
 
 class GoalError(SolverError):

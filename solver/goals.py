@@ -28,6 +28,8 @@ class Goal(StrEnum):
         return self in (Goal.WIN, Goal.OUT, Goal.KNOCK)
 
 
+# A request's goal that stands for the rules' own (``solver.solve.resolve_goal``).
+AUTO_GOAL = "auto"
 # The goals a partition is solved for (``Rules.goal``, /v1/solve); the others are the
 # advisor's, whose answer is cards needed rather than a partition.
 SOLVE_GOALS: tuple[Goal, ...] = (Goal.DEADWOOD, Goal.CONTRACT, Goal.OPENING, Goal.WIN)

@@ -85,7 +85,7 @@ def _count_checks(kind: str, n: int, naturals: int, wilds: int, rules: Rules) ->
             out.append(
                 Violation(
                     "meld_too_long",
-                    f"a run with ace {rules.ace!r} spans at most {positions} cards, not {n}",
+                    f"a run with ace '{rules.ace}' spans at most {positions} cards, not {n}",
                 )
             )
     if n < lo:
@@ -192,7 +192,7 @@ def _position_fault(naturals: Sequence[Card], n: int, rules: Rules) -> Violation
     if _cyclic_fit(naturals, n):
         return Violation(
             "ace_misplaced",
-            f"with ace {rules.ace!r} these cards need an ace where it may not stand"
+            f"with ace '{rules.ace}' these cards need an ace where it may not stand"
             f" (or a wrap K-A-2): {_names(naturals)}",
         )
     return Violation(
@@ -261,7 +261,7 @@ def _run_ordered(cards: Sequence[Card], natural: Sequence[bool], rules: Rules) -
             out.append(
                 Violation(
                     "ace_misplaced",
-                    f"with ace {rules.ace!r} the run {_names(cards)} puts an ace"
+                    f"with ace '{rules.ace}' the run {_names(cards)} puts an ace"
                     " where it may not stand (or wraps K-A-2)",
                 )
             )

@@ -1,16 +1,15 @@
-"""The bounds of what a request may ask for, as data: rule values and input sizes.
+"""The bounds of what a request may ask for, as data: input sizes and the parts of rule
+values (each rule's own range is in its spec, solver/rules.py).
 
-Read by the rules validation (solver/rules.py) and by the API schema (openapi.yaml), so
-the documented bounds are the enforced ones. They are chosen so that no accepted request
-can cost more than its time budget: set and run shapes grow with the copies of each card
-(decks) and the wild cards (jokers, wild ranks), and the model with the hand and table.
+Read by the rules validation and by the API schema (openapi.yaml), so the documented bounds
+are the enforced ones. They are chosen so that no accepted request can cost more than its
+time budget: set and run shapes grow with the copies of each card (decks) and the wild
+cards (jokers, wild ranks), and the model with the hand and table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 
 
 @dataclass(frozen=True)
@@ -34,28 +33,6 @@ MAX_TABLE_MELDS = 60
 MAX_CARD_LIST = 500  # discard pile and seen cards
 MAX_BUYS_MADE = 100
 
-RULE_BOUNDS: Mapping[str, Bound] = MappingProxyType(
-    {
-        "decks": Bound(1, 3),
-        "jokers": Bound(0, 6),
-        "set_min": Bound(2, 8),
-        "set_max": Bound(2, 8),
-        "run_min": Bound(2, 14),
-        "set_min_naturals": Bound(1, 8),
-        "run_min_naturals": Bound(1, 14),
-        "max_wilds_per_meld": Bound(0, 14),
-        "hand_size": Bound(1, MAX_HAND_CARDS),
-        "opening_min": Bound(0, 1000),
-        "knock_max": Bound(0, 1000),
-        "max_buys": Bound(0, 100),
-        "joker_hand_penalty": Bound(0, 1000),
-        "buy_penalty_cards": Bound(0, 5),
-        "gin_bonus": Bound(0, 1000),
-        "undercut_bonus": Bound(0, 1000),
-        "max_players": Bound(2, 8),
-        "extra_deck_over_players": Bound(2, 8),
-    }
-)
 CARD_VALUE = Bound(0, 1000)
 ROUND_HAND_SIZE = Bound(1, MAX_HAND_CARDS)  # each entry of round_hand_sizes
 ROUNDS_DEALT = Bound(0, 10)  # entries of round_hand_sizes, like the contracts

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from solver.cards import Card
+from solver.cards import Card, card_id, rank_at
 
 MeldKind = Literal["set", "run"]
 
 
 def opening_value(position: int) -> int:
     """Rummy 40's count of a rank position: A 11, faces 10, pips their value."""
-    rank = (position - 1) % 13 + 1
+    rank = rank_at(position)
     if rank == 1:
         return 11
     return 10 if rank >= 10 else rank
@@ -60,7 +60,13 @@ class Meld:
 
 
 def make_set(rank: int, naturals: Sequence[Card], wilds: Sequence[Card]) -> Meld:
-    """A set of ``rank`` from its natural cards and wild cards; wilds take the missing suits."""
+    """A set of ``rank`` from its natural cards and wild cards; wilds take the missing suits.
+
+    >>> from solver.cards import JOKER, parse_cards
+    >>> seven = make_set(7, parse_cards("7D 7S"), [JOKER])
+    >>> [str(c) for c in seven.cards], [str(c) for c in seven.stands_for], seven.points
+    (['7S', '7D', 'JK'], ['7S', '7D', '7H'], 21)
+    """
     nat = sorted(naturals, key=lambda c: c.sort_key)
     have = {c.suit for c in nat}
     free = [s for s in range(4) if s not in have]
@@ -71,6 +77,12 @@ def make_set(rank: int, naturals: Sequence[Card], wilds: Sequence[Card]) -> Meld
 
 
 def make_run(suit: int, low: int, slots: Sequence[Card]) -> Meld:
-    """A run of ``suit`` from ``low``: ``slots[i]`` plays as position ``low + i``."""
-    stands = tuple(Card.from_id(suit * 13 + (low + i - 1) % 13) for i in range(len(slots)))
+    """A run of ``suit`` from ``low``: ``slots[i]`` plays as position ``low + i``.
+
+    >>> from solver.cards import parse_cards
+    >>> run = make_run(1, 12, parse_cards("QH JK AH"))
+    >>> [str(c) for c in run.stands_for], run.high, run.wild_count, run.points
+    (['QH', 'KH', 'AH'], 14, 1, 31)
+    """
+    stands = tuple(Card.from_id(card_id(low + i, suit)) for i in range(len(slots)))
     return Meld("run", tuple(slots), stands, suit=suit, low=low, high=low + len(slots) - 1)

@@ -1,31 +1,49 @@
-"""Rules as data: one frozen object per rule set, the presets, and validated overrides."""
+"""Rules as data: one frozen object per rule set, the presets, and validated overrides.
+
+``Rules`` is the one table of rule fields: each field declares its type, its default and
+(in its metadata) a ``RuleSpec`` with its kind, bounds and meaning. Override parsing and
+its messages, ``to_dict``, the API schema and the table in docs/rules.md walk these
+fields, so adding a rule is adding one field here (and reading it where it matters).
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
 from solver.cards import RANKS, Card, parse_rank
-from solver.errors import RulesError
+from solver.errors import GoalError, RulesError
 from solver.goals import SOLVE_GOALS, Goal
 from solver.limits import (
     CARD_VALUE,
     CONTRACT_MELDS,
     CONTRACT_ROUNDS,
     CONTRACT_TOTAL_MELDS,
+    MAX_HAND_CARDS,
     ROUND_HAND_SIZE,
     ROUNDS_DEALT,
-    RULE_BOUNDS,
     Bound,
 )
+from solver.rulespec import Kind, RuleSpec, default_of, metadata, spec_of, specs_of
 
-Ace = Literal["low", "high", "both"]
-ACE_VALUES: tuple[str, ...] = ("low", "high", "both")
-PENALTIES: tuple[str, ...] = ("double", "plus25")
-VALUE_KEYS: tuple[str, ...] = (*RANKS, "JK")
+
+class Ace(StrEnum):
+    """Where an ace may stand in a run: only below the 2, only above the K, or either."""
+
+    LOW = "low"
+    HIGH = "high"
+    BOTH = "both"
+
+
+class HandRummyPenalty(StrEnum):
+    """What a hand rummy does to the others' count: doubles it, or adds 25."""
+
+    DOUBLE = "double"
+    PLUS25 = "plus25"
 
 
 @dataclass(frozen=True)
@@ -59,48 +77,186 @@ def _values(
     return MappingProxyType(table)
 
 
+# The metadata of each kind of field (a ``RuleSpec``).
+
+
+def _int(description: str, lo: int, hi: int, nullable: bool = False) -> Mapping[str, RuleSpec]:
+    return metadata(RuleSpec(Kind.INTEGER, description, Bound(lo, hi), nullable=nullable))
+
+
+def _flag(description: str) -> Mapping[str, RuleSpec]:
+    return metadata(RuleSpec(Kind.FLAG, description))
+
+
+def _choice(description: str, choices: tuple[str, ...]) -> Mapping[str, RuleSpec]:
+    return metadata(RuleSpec(Kind.CHOICE, description, choices=choices))
+
+
+# The standard count: A 1, pips their value, T-K 10 (gin's).
+STANDARD_VALUES = _values(ace=1, two=2, pips=None, low=None, faces=10, joker=0)
+
+
+# The bounds keep every accepted request within its time budget: set and run shapes grow
+# with the copies of each card (decks) and the wild cards (jokers, wild ranks), the model
+# with the hand (solver/limits.py).
 @dataclass(frozen=True)
 class Rules:
     """Every rule value of docs/rules.md section 3. The solver reads these fields, never a name."""
 
     variant: str
-    decks: int
-    jokers: int
-    wild_ranks: tuple[int, ...]
-    set_min: int
-    set_max: int
-    set_distinct_suits: bool
-    run_min: int
-    ace: Ace
-    set_min_naturals: int
-    run_min_naturals: int
-    max_wilds_per_meld: int | None
-    card_values: Mapping[str, int]
-    opening_min: int | None
-    contracts: tuple[Contract, ...]
-    require_run: bool
-    hand_size: int
-    goal: Goal
-    knock_max: int | None = None
-    max_buys: int | None = None
-    hand_rummy_penalty: str = "double"
-    joker_hand_penalty: int = 25
+    decks: int = field(default=2, metadata=_int("Standard 52-card decks in the pack.", 1, 3))
+    jokers: int = field(
+        default=0, metadata=_int("Jokers in the pack (in all, not per deck).", 0, 6)
+    )
+    wild_ranks: tuple[int, ...] = field(
+        default=(),
+        metadata=metadata(RuleSpec(Kind.RANKS, 'Ranks whose cards are wild, such as `["2"]`.')),
+    )
+    set_min: int = field(default=3, metadata=_int("Fewest cards in a set.", 2, 8))
+    set_max: int = field(default=4, metadata=_int("Most cards in a set.", 2, 8))
+    set_distinct_suits: bool = field(
+        default=True, metadata=_flag("A set's cards are of different suits (4 at most).")
+    )
+    run_min: int = field(default=3, metadata=_int("Fewest cards in a run.", 2, 14))
+    ace: Ace = field(
+        default=Ace.BOTH,
+        metadata=_choice(
+            "Where an ace stands in a run: below the 2, above the K, or either.", tuple(Ace)
+        ),
+    )
+    set_min_naturals: int = field(
+        default=1, metadata=_int("Fewest natural (not wild) cards in a set.", 1, 8)
+    )
+    run_min_naturals: int = field(
+        default=1, metadata=_int("Fewest natural (not wild) cards in a run.", 1, 14)
+    )
+    max_wilds_per_meld: int | None = field(
+        default=None,
+        metadata=_int("Most wild cards in one meld; null: no limit.", 0, 14, nullable=True),
+    )
+    card_values: Mapping[str, int] = field(
+        default_factory=lambda: STANDARD_VALUES,
+        metadata=metadata(
+            RuleSpec(
+                Kind.CARD_VALUES,
+                "Deadwood points by rank (A..K, JK for the joker); an override changes only "
+                "the ranks it names.",
+                CARD_VALUE,
+            )
+        ),
+    )
+    opening_min: int | None = field(
+        default=None,
+        metadata=_int("Points the first lay-down must reach; null: no opening.", 0, 1000, True),
+    )
+    contracts: tuple[Contract, ...] = field(
+        default=(),
+        metadata=metadata(
+            RuleSpec(
+                Kind.CONTRACTS,
+                "The contract of each round, in order; a round asks for "
+                f"{CONTRACT_TOTAL_MELDS.lo}..{CONTRACT_TOTAL_MELDS.hi} melds in all.",
+                CONTRACT_MELDS,
+                CONTRACT_ROUNDS,
+            )
+        ),
+    )
+    require_run: bool = field(
+        default=False, metadata=_flag("Going out needs at least one run among the melds.")
+    )
+    hand_size: int = field(
+        default=10, metadata=_int("Cards dealt to each player.", 1, MAX_HAND_CARDS)
+    )
+    goal: Goal = field(
+        default=Goal.DEADWOOD,
+        metadata=_choice("What the solver aims for before going down or opening.", SOLVE_GOALS),
+    )
+    knock_max: int | None = field(
+        default=None,
+        metadata=_int("Most deadwood points to knock with; null: no knocking.", 0, 1000, True),
+    )
+    max_buys: int | None = field(
+        default=None,
+        metadata=_int("Most buys per round (Liverpool); null: no limit.", 0, 100, True),
+    )
+    hand_rummy_penalty: HandRummyPenalty = field(
+        default=HandRummyPenalty.DOUBLE,
+        metadata=_choice(
+            "Penalty for the others when a player goes out all at once.", tuple(HandRummyPenalty)
+        ),
+    )
+    joker_hand_penalty: int = field(
+        default=25, metadata=_int("Points a joker left in hand costs.", 0, 1000)
+    )
     # -- how a game is played (read by the referee in sim/) --
-    max_players: int = 4
-    round_hand_sizes: tuple[int, ...] = ()  # dealt size of round i+1; hand_size past the end
-    extra_deck_over_players: int | None = None  # one more deck above this many players
-    first_player_extra_card: bool = False  # dealt one card more, starts by discarding
-    take_discard_obliges_meld: bool = False  # the taken discard goes into a meld this turn
-    buying: bool = False  # out of turn: the top discard and a penalty card from the stock
-    buy_penalty_cards: int = 1
-    rummy_call: bool = False  # a discard that fits a table meld may be laid off by another
-    joker_release: bool = False  # a joker on the table is won by placing what it stands for
-    hand_rummy: bool = False  # going out in one turn from nothing laid, no opening minimum
-    new_melds_after_down: bool = True  # else, once down, the hand leaves by layoffs only
-    reshuffle_stock: bool = True  # else an empty stock ends the hand with no winner
-    penalty_after_melding: bool = False  # a loser's hand is melded first; deadwood counts
-    gin_bonus: int = 0  # knocking with no deadwood
-    undercut_bonus: int = 0  # the defender's deadwood at most the knocker's
+    max_players: int = field(default=4, metadata=_int("Most players at one table.", 2, 8))
+    round_hand_sizes: tuple[int, ...] = field(
+        default=(),
+        metadata=metadata(
+            RuleSpec(
+                Kind.COUNTS,
+                "Cards dealt in each round, in order; `hand_size` past the end.",
+                ROUND_HAND_SIZE,
+                ROUNDS_DEALT,
+            )
+        ),
+    )
+    extra_deck_over_players: int | None = field(
+        default=None,
+        metadata=_int(
+            "With more players than this, one more deck joins the pack; null: never.", 2, 8, True
+        ),
+    )
+    first_player_extra_card: bool = field(
+        default=False,
+        metadata=_flag("The first player is dealt one card more and starts by discarding."),
+    )
+    take_discard_obliges_meld: bool = field(
+        default=False,
+        metadata=_flag("Taking the top discard obliges a lay-down with it in the same turn."),
+    )
+    buying: bool = field(
+        default=False,
+        metadata=_flag(
+            "A player not on turn may buy the top discard with penalty cards from the stock."
+        ),
+    )
+    buy_penalty_cards: int = field(
+        default=1, metadata=_int("Cards from the stock that come with a bought discard.", 0, 5)
+    )
+    rummy_call: bool = field(
+        default=False,
+        metadata=_flag("A discard that fits a table meld may be called by another player."),
+    )
+    joker_release: bool = field(
+        default=False,
+        metadata=_flag("A joker on the table may be taken by placing the card it stands for."),
+    )
+    hand_rummy: bool = field(
+        default=False,
+        metadata=_flag("Going out in one turn with nothing laid before: no opening minimum."),
+    )
+    new_melds_after_down: bool = field(
+        default=True,
+        metadata=_flag("New melds may be laid after going down (opening); else only layoffs."),
+    )
+    reshuffle_stock: bool = field(
+        default=True,
+        metadata=_flag(
+            "An empty stock is refilled from the pile (its top card stays); else the hand ends."
+        ),
+    )
+    penalty_after_melding: bool = field(
+        default=False,
+        metadata=_flag("A loser's hand is melded first and only its deadwood counts."),
+    )
+    gin_bonus: int = field(
+        default=0, metadata=_int("Bonus for knocking with no deadwood.", 0, 1000)
+    )
+    undercut_bonus: int = field(
+        default=0,
+        metadata=_int("Bonus to a defender whose deadwood is at most the knocker's.", 0, 1000),
+    )
 
     # -- derived helpers (pure functions of the fields) --
 
@@ -114,11 +270,11 @@ class Rules:
     @property
     def max_position(self) -> int:
         """Highest rank position a run may reach (14 when the ace may be high)."""
-        return 13 if self.ace == "low" else 14
+        return 13 if self.ace is Ace.LOW else 14
 
     @property
     def min_position(self) -> int:
-        return 2 if self.ace == "high" else 1
+        return 2 if self.ace is Ace.HIGH else 1
 
     @property
     def set_limit(self) -> int:
@@ -132,8 +288,6 @@ class Rules:
         return self.hand_size
 
     def contract(self, round_: int | None) -> Contract:
-        from solver.errors import GoalError
-
         if not self.contracts:
             raise GoalError("these rules have no contracts", field="round")
         if round_ is None:
@@ -143,46 +297,45 @@ class Rules:
         return self.contracts[round_ - 1]
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form, with the same names that overrides take."""
-        return {
-            "variant": self.variant,
-            "decks": self.decks,
-            "jokers": self.jokers,
-            "wild_ranks": [RANKS[r - 1] for r in self.wild_ranks],
-            "set_min": self.set_min,
-            "set_max": self.set_max,
-            "set_distinct_suits": self.set_distinct_suits,
-            "run_min": self.run_min,
-            "ace": self.ace,
-            "set_min_naturals": self.set_min_naturals,
-            "run_min_naturals": self.run_min_naturals,
-            "max_wilds_per_meld": self.max_wilds_per_meld,
-            "card_values": dict(self.card_values),
-            "opening_min": self.opening_min,
-            "contracts": [c.to_dict() for c in self.contracts],
-            "require_run": self.require_run,
-            "hand_size": self.hand_size,
-            "goal": self.goal,
-            "knock_max": self.knock_max,
-            "max_buys": self.max_buys,
-            "hand_rummy_penalty": self.hand_rummy_penalty,
-            "joker_hand_penalty": self.joker_hand_penalty,
-            "max_players": self.max_players,
-            "round_hand_sizes": list(self.round_hand_sizes),
-            "extra_deck_over_players": self.extra_deck_over_players,
-            "first_player_extra_card": self.first_player_extra_card,
-            "take_discard_obliges_meld": self.take_discard_obliges_meld,
-            "buying": self.buying,
-            "buy_penalty_cards": self.buy_penalty_cards,
-            "rummy_call": self.rummy_call,
-            "joker_release": self.joker_release,
-            "hand_rummy": self.hand_rummy,
-            "new_melds_after_down": self.new_melds_after_down,
-            "reshuffle_stock": self.reshuffle_stock,
-            "penalty_after_melding": self.penalty_after_melding,
-            "gin_bonus": self.gin_bonus,
-            "undercut_bonus": self.undercut_bonus,
-        }
+        """JSON form, with the same names that overrides take.
+
+        >>> data = make_rules("liverpool").to_dict()
+        >>> data["wild_ranks"], data["contracts"][0], data["ace"]
+        (['2'], {'sets': 2, 'runs': 0, 'all_cards': False}, 'both')
+        """
+        out: dict[str, Any] = {"variant": self.variant}
+        for name, spec in RULE_SPECS.items():
+            out[name] = _DUMPERS.get(spec.kind, _same)(getattr(self, name))
+        return out
+
+
+RULE_SPECS: Mapping[str, RuleSpec] = MappingProxyType(dict(specs_of(Rules)))
+RULE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
+    {f.name: default_of(f) for f in dataclasses.fields(Rules) if spec_of(f) is not None}
+)
+
+
+def rule_bounds() -> dict[str, Bound]:
+    """The range of every integer rule."""
+    return {n: s.bound for n, s in RULE_SPECS.items() if s.kind is Kind.INTEGER and s.bound}
+
+
+# -- the JSON form of a value, by kind ----------------------------------------
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_DUMPERS: Mapping[Kind, Callable[[Any], Any]] = MappingProxyType(
+    {
+        Kind.CHOICE: str,
+        Kind.RANKS: lambda ranks: [RANKS[r - 1] for r in ranks],
+        Kind.CARD_VALUES: dict,
+        Kind.CONTRACTS: lambda contracts: [c.to_dict() for c in contracts],
+        Kind.COUNTS: list,
+    }
+)
 
 
 LIVERPOOL_CONTRACTS = (
@@ -194,196 +347,120 @@ LIVERPOOL_CONTRACTS = (
     Contract(1, 2, all_cards=True),
 )
 
-PRESETS: Mapping[str, Rules] = MappingProxyType(
-    {
-        "liverpool": Rules(
-            variant="liverpool",
-            decks=2,
-            jokers=0,
-            wild_ranks=(2,),
-            set_min=3,
-            set_max=4,
-            set_distinct_suits=True,
-            run_min=4,
-            ace="both",
-            set_min_naturals=2,
-            run_min_naturals=3,
-            max_wilds_per_meld=None,
-            card_values=_values(ace=25, two=25, pips=None, low=5, faces=10, joker=25),
-            opening_min=None,
-            contracts=LIVERPOOL_CONTRACTS,
-            require_run=False,
-            hand_size=10,
-            goal=Goal.CONTRACT,
-            max_players=6,
-            round_hand_sizes=(10, 10, 10, 10, 10, 12),
-            extra_deck_over_players=5,
-            buying=True,
-            rummy_call=True,
-            new_melds_after_down=False,
-        ),
-        "rummy40": Rules(
-            variant="rummy40",
-            decks=2,
-            jokers=2,
-            wild_ranks=(),
-            set_min=3,
-            set_max=4,
-            set_distinct_suits=True,
-            run_min=3,
-            ace="high",
-            set_min_naturals=2,
-            run_min_naturals=2,
-            max_wilds_per_meld=1,
-            card_values=_values(ace=11, two=2, pips=None, low=None, faces=10, joker=25),
-            opening_min=40,
-            contracts=(),
-            require_run=False,
-            hand_size=13,
-            goal=Goal.OPENING,
-            take_discard_obliges_meld=True,
-            joker_release=True,
-            hand_rummy=True,
-        ),
-        "israeli": Rules(
-            variant="israeli",
-            decks=2,
-            jokers=0,
-            wild_ranks=(),
-            set_min=3,
-            set_max=4,
-            set_distinct_suits=True,
-            run_min=3,
-            ace="both",
-            set_min_naturals=1,
-            run_min_naturals=1,
-            max_wilds_per_meld=None,
-            card_values=_values(ace=1, two=1, pips=1, low=None, faces=1, joker=1),
-            opening_min=None,
-            contracts=(),
-            require_run=True,
-            hand_size=14,
-            goal=Goal.WIN,
-            first_player_extra_card=True,
-            penalty_after_melding=True,
-        ),
-        "gin": Rules(
-            variant="gin",
-            decks=1,
-            jokers=0,
-            wild_ranks=(),
-            set_min=3,
-            set_max=4,
-            set_distinct_suits=False,
-            run_min=3,
-            ace="low",
-            set_min_naturals=1,
-            run_min_naturals=1,
-            max_wilds_per_meld=None,
-            card_values=_values(ace=1, two=2, pips=None, low=None, faces=10, joker=0),
-            opening_min=None,
-            contracts=(),
-            require_run=False,
-            hand_size=10,
-            goal=Goal.DEADWOOD,
-            knock_max=10,
-            max_players=2,
-            reshuffle_stock=False,
-            penalty_after_melding=True,
-            gin_bonus=25,
-            undercut_bonus=25,
-        ),
-    }
-)
-
-# -- overrides ---------------------------------------------------------------
-
-_INT_FIELDS = (
-    "decks",
-    "jokers",
-    "set_min",
-    "set_max",
-    "run_min",
-    "set_min_naturals",
-    "run_min_naturals",
-    "hand_size",
-    "joker_hand_penalty",
-    "buy_penalty_cards",
-    "gin_bonus",
-    "undercut_bonus",
-    "max_players",
-)
-_OPTIONAL_INT_FIELDS = (
-    "max_wilds_per_meld",
-    "opening_min",
-    "knock_max",
-    "max_buys",
-    "extra_deck_over_players",
-)
-_BOOL_FIELDS = (
-    "set_distinct_suits",
-    "require_run",
-    "first_player_extra_card",
-    "take_discard_obliges_meld",
-    "buying",
-    "rummy_call",
-    "joker_release",
-    "hand_rummy",
-    "new_melds_after_down",
-    "reshuffle_stock",
-    "penalty_after_melding",
-)
-OVERRIDABLE: tuple[str, ...] = (
-    *_INT_FIELDS,
-    *_OPTIONAL_INT_FIELDS,
-    *_BOOL_FIELDS,
-    "wild_ranks",
-    "ace",
-    "card_values",
-    "contracts",
-    "goal",
-    "hand_rummy_penalty",
-    "round_hand_sizes",
+# Each preset gives only the values that differ from the defaults.
+_PRESETS = (
+    Rules(
+        variant="liverpool",
+        wild_ranks=(2,),
+        run_min=4,
+        set_min_naturals=2,
+        run_min_naturals=3,
+        card_values=_values(ace=25, two=25, pips=None, low=5, faces=10, joker=25),
+        contracts=LIVERPOOL_CONTRACTS,
+        goal=Goal.CONTRACT,
+        max_players=6,
+        round_hand_sizes=(10, 10, 10, 10, 10, 12),
+        extra_deck_over_players=5,
+        buying=True,
+        rummy_call=True,
+        new_melds_after_down=False,
+    ),
+    Rules(
+        variant="rummy40",
+        jokers=2,
+        ace=Ace.HIGH,
+        set_min_naturals=2,
+        run_min_naturals=2,
+        max_wilds_per_meld=1,
+        card_values=_values(ace=11, two=2, pips=None, low=None, faces=10, joker=25),
+        opening_min=40,
+        hand_size=13,
+        goal=Goal.OPENING,
+        take_discard_obliges_meld=True,
+        joker_release=True,
+        hand_rummy=True,
+    ),
+    Rules(
+        variant="israeli",
+        card_values=_values(ace=1, two=1, pips=1, low=None, faces=1, joker=1),
+        require_run=True,
+        hand_size=14,
+        goal=Goal.WIN,
+        first_player_extra_card=True,
+        penalty_after_melding=True,
+    ),
+    Rules(
+        variant="gin",
+        decks=1,
+        set_distinct_suits=False,
+        ace=Ace.LOW,
+        knock_max=10,
+        max_players=2,
+        reshuffle_stock=False,
+        penalty_after_melding=True,
+        gin_bonus=25,
+        undercut_bonus=25,
+    ),
 )
 
 
-def _int(name: str, value: Any, bound: Bound) -> int:
+# -- overrides: one reader per kind, so a rule's checks and messages follow from its spec --
+
+
+def _int_value(name: str, value: Any, bound: Bound) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(name, f"must be an integer, not {value!r}")
     if value not in bound:
-        raise RulesError(name, f"must be between {bound.lo} and {bound.hi}, not {value}")
+        raise RulesError(name, f"must be between {bound.lo} and {bound.hi}")
     return value
 
 
-def _contracts(value: Any) -> tuple[Contract, ...]:
+def _list(name: str, value: Any, spec: RuleSpec, what: str) -> list[Any]:
     if not isinstance(value, list | tuple):
-        raise RulesError("contracts", "must be a list of {sets, runs, all_cards}")
-    if len(value) > CONTRACT_ROUNDS.hi:
-        raise RulesError("contracts", f"at most {CONTRACT_ROUNDS.hi} rounds, not {len(value)}")
-    out = []
-    for i, item in enumerate(value):
-        name = f"contracts[{i}]"
-        if not isinstance(item, Mapping):
-            raise RulesError(name, "must be an object {sets, runs, all_cards}")
-        unknown = set(item) - {"sets", "runs", "all_cards"}
-        if unknown:
-            raise RulesError(name, f"unknown key {sorted(unknown)[0]!r}")
-        sets = _int(f"{name}.sets", item.get("sets", 0), CONTRACT_MELDS)
-        runs = _int(f"{name}.runs", item.get("runs", 0), CONTRACT_MELDS)
-        all_cards = item.get("all_cards", False)
-        if not isinstance(all_cards, bool):
-            raise RulesError(f"{name}.all_cards", "must be true or false")
-        if sets + runs not in CONTRACT_TOTAL_MELDS:
-            lo, hi = CONTRACT_TOTAL_MELDS.lo, CONTRACT_TOTAL_MELDS.hi
-            raise RulesError(name, f"a contract asks for {lo} to {hi} sets and runs in all")
-        out.append(Contract(sets, runs, all_cards))
-    return tuple(out)
+        raise RulesError(name, f"must be a list of {what}")
+    length = spec.length
+    if length is not None and len(value) > length.hi:
+        raise RulesError(name, f"at most {length.hi} entries, not {len(value)}")
+    return list(value)
 
 
-def _card_values(base: Mapping[str, int], value: Any) -> Mapping[str, int]:
+def _read_integer(name: str, spec: RuleSpec, value: Any, base: Rules) -> int | None:
+    assert spec.bound is not None
+    if value is None and spec.nullable:
+        return None
+    return _int_value(name, value, spec.bound)
+
+
+def _read_flag(name: str, spec: RuleSpec, value: Any, base: Rules) -> bool:
+    if not isinstance(value, bool):
+        raise RulesError(name, "must be true or false")
+    return value
+
+
+def _read_choice(name: str, spec: RuleSpec, value: Any, base: Rules) -> str:
+    for choice in spec.choices:
+        if isinstance(value, str) and value == choice:
+            return choice
+    raise RulesError(name, f"must be one of {', '.join(spec.choices)}")
+
+
+def _read_ranks(name: str, spec: RuleSpec, value: Any, base: Rules) -> tuple[int, ...]:
+    ranks = set()
+    for item in _list(name, value, spec, 'ranks such as ["2"]'):
+        try:
+            if not isinstance(item, str):
+                raise ValueError(item)
+            ranks.add(parse_rank(item))
+        except ValueError:
+            raise RulesError(name, f"unknown rank {item!r}") from None
+    return tuple(sorted(ranks))
+
+
+def _read_card_values(name: str, spec: RuleSpec, value: Any, base: Rules) -> Mapping[str, int]:
+    assert spec.bound is not None
     if not isinstance(value, Mapping):
-        raise RulesError("card_values", "must be an object from rank (A..K, JK) to points")
-    table = dict(base)
+        raise RulesError(name, "must be an object from rank (A..K, JK) to points")
+    table = dict(getattr(base, name))
     for key, points in value.items():
         k = str(key).upper()
         if k in ("*", "JOKER"):
@@ -392,71 +469,66 @@ def _card_values(base: Mapping[str, int], value: Any) -> Mapping[str, int]:
             try:
                 k = RANKS[parse_rank(k) - 1]
             except ValueError:
-                raise RulesError("card_values", f"unknown rank {key!r}") from None
-        table[k] = _int(f"card_values.{k}", points, CARD_VALUE)
+                raise RulesError(name, f"unknown rank {key!r}") from None
+        table[k] = _int_value(f"{name}.{k}", points, spec.bound)
     return MappingProxyType(table)
 
 
-def _wild_ranks(value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list | tuple):
-        raise RulesError("wild_ranks", 'must be a list of ranks such as ["2"]')
-    ranks = set()
-    for item in value:
-        try:
-            ranks.add(parse_rank(str(item)))
-        except ValueError:
-            raise RulesError("wild_ranks", f"unknown rank {item!r}") from None
-    return tuple(sorted(ranks))
+def _read_contracts(name: str, spec: RuleSpec, value: Any, base: Rules) -> tuple[Contract, ...]:
+    assert spec.bound is not None
+    out = []
+    for i, item in enumerate(_list(name, value, spec, "{sets, runs, all_cards}")):
+        where = f"{name}[{i}]"
+        if not isinstance(item, Mapping):
+            raise RulesError(where, "must be an object {sets, runs, all_cards}")
+        unknown = set(item) - {"sets", "runs", "all_cards"}
+        if unknown:
+            raise RulesError(f"{where}.{sorted(unknown)[0]}", "unknown key")
+        sets = _int_value(f"{where}.sets", item.get("sets", 0), spec.bound)
+        runs = _int_value(f"{where}.runs", item.get("runs", 0), spec.bound)
+        all_cards = item.get("all_cards", False)
+        if not isinstance(all_cards, bool):
+            raise RulesError(f"{where}.all_cards", "must be true or false")
+        if sets + runs not in CONTRACT_TOTAL_MELDS:
+            lo, hi = CONTRACT_TOTAL_MELDS.lo, CONTRACT_TOTAL_MELDS.hi
+            raise RulesError(where, f"a contract asks for {lo} to {hi} sets and runs in all")
+        out.append(Contract(sets, runs, all_cards))
+    return tuple(out)
 
 
-def _coerce(base: Rules, name: str, value: Any) -> Any:
-    if name in _INT_FIELDS:
-        return _int(name, value, RULE_BOUNDS[name])
-    if name in _OPTIONAL_INT_FIELDS:
-        return None if value is None else _int(name, value, RULE_BOUNDS[name])
-    if name in _BOOL_FIELDS:
-        if not isinstance(value, bool):
-            raise RulesError(name, "must be true or false")
-        return value
-    if name == "wild_ranks":
-        return _wild_ranks(value)
-    if name == "ace":
-        if value not in ACE_VALUES:
-            raise RulesError("ace", f"must be one of {', '.join(ACE_VALUES)}")
-        return value
-    if name == "goal":
-        if value not in SOLVE_GOALS:
-            raise RulesError("goal", f"must be one of {', '.join(SOLVE_GOALS)}")
-        return Goal(value)
-    if name == "hand_rummy_penalty":
-        if value not in PENALTIES:
-            raise RulesError(name, f"must be one of {', '.join(PENALTIES)}")
-        return value
-    if name == "round_hand_sizes":
-        if not isinstance(value, list | tuple) or len(value) not in ROUNDS_DEALT:
-            raise RulesError(name, f"must be a list of {ROUNDS_DEALT} cards-dealt counts")
-        return tuple(_int(f"{name}[{i}]", v, ROUND_HAND_SIZE) for i, v in enumerate(value))
-    if name == "card_values":
-        return _card_values(base.card_values, value)
-    if name == "contracts":
-        return _contracts(value)
-    raise RulesError(name, "unknown rule")  # pragma: no cover - guarded by OVERRIDABLE
+def _read_counts(name: str, spec: RuleSpec, value: Any, base: Rules) -> tuple[int, ...]:
+    assert spec.bound is not None
+    items = _list(name, value, spec, "integers")
+    return tuple(_int_value(f"{name}[{i}]", v, spec.bound) for i, v in enumerate(items))
+
+
+_READERS: Mapping[Kind, Callable[[str, RuleSpec, Any, Rules], Any]] = MappingProxyType(
+    {
+        Kind.INTEGER: _read_integer,
+        Kind.FLAG: _read_flag,
+        Kind.CHOICE: _read_choice,
+        Kind.RANKS: _read_ranks,
+        Kind.CARD_VALUES: _read_card_values,
+        Kind.CONTRACTS: _read_contracts,
+        Kind.COUNTS: _read_counts,
+    }
+)
 
 
 def validate(rules: Rules) -> Rules:
     """Reject impossible combinations, naming the field at fault."""
     r = rules
-    for name, bound in RULE_BOUNDS.items():
+    for name, bound in rule_bounds().items():
         value = getattr(r, name)
         if value is not None:
-            _int(name, value, bound)
+            _int_value(name, value, bound)
     if r.set_max < r.set_min:
         raise RulesError("set_max", f"must be at least set_min ({r.set_min})")
     if r.set_distinct_suits and r.set_min > 4:
         raise RulesError("set_min", "a set of distinct suits holds at most 4 cards")
     positions = r.max_position - r.min_position + 1
     if r.run_min > positions:
-        raise RulesError("run_min", f"a run with ace {r.ace!r} has at most {positions} positions")
+        raise RulesError("run_min", f"a run with ace '{r.ace}' has at most {positions} positions")
     if not 1 <= r.set_min_naturals <= r.set_limit:
         raise RulesError("set_min_naturals", f"must be between 1 and {r.set_limit}")
     if not 1 <= r.run_min_naturals <= positions:
@@ -471,20 +543,49 @@ def validate(rules: Rules) -> Rules:
     return r
 
 
+PRESETS: Mapping[str, Rules] = MappingProxyType({r.variant: validate(r) for r in _PRESETS})
+
+
+def preset_differences(name: str) -> dict[str, Any]:
+    """The presets whose value of rule ``name`` is not its default, with that value."""
+    default = RULE_DEFAULTS[name]
+    return {p: getattr(r, name) for p, r in PRESETS.items() if getattr(r, name) != default}
+
+
 def make_rules(variant: str, overrides: Mapping[str, Any] | None = None) -> Rules:
-    """The preset ``variant`` with ``overrides`` applied and validated."""
+    """The preset ``variant`` with ``overrides`` applied and validated.
+
+    >>> rules = make_rules("gin", {"decks": 2, "ace": "both", "card_values": {"K": 3}})
+    >>> rules.decks, str(rules.ace), rules.max_position, rules.card_values["K"]
+    (2, 'both', 14, 3)
+    >>> make_rules("gin", {"decks": 4})
+    Traceback (most recent call last):
+    ...
+    solver.errors.RulesError: decks: must be between 1 and 3
+    >>> make_rules("gin", {"set_min": 5, "set_max": 4})
+    Traceback (most recent call last):
+    ...
+    solver.errors.RulesError: set_max: must be at least set_min (5)
+    >>> make_rules("gin", {"colour": "red"})
+    Traceback (most recent call last):
+    ...
+    solver.errors.RulesError: colour: unknown rule
+    """
     if variant not in PRESETS:
         raise RulesError("variant", f"must be one of {', '.join(PRESETS)}, not {variant!r}")
     base = PRESETS[variant]
-    if not overrides:
+    if overrides is None:
         return base
     if not isinstance(overrides, Mapping):
         raise RulesError("rules", "must be an object of rule values")
+    if not overrides:
+        return base
     changes: dict[str, Any] = {}
     for name, value in overrides.items():
-        if name not in OVERRIDABLE:
+        spec = RULE_SPECS.get(name)
+        if spec is None:
             raise RulesError(str(name), "unknown rule")
-        changes[name] = _coerce(base, name, value)
+        changes[name] = _READERS[spec.kind](name, spec, value, base)
     return validate(dataclasses.replace(base, **changes))
 
 

@@ -11,7 +11,7 @@ from solver.budget import Budget
 from solver.candidates import Template, templates
 from solver.cards import NUM_KINDS, Card, counts_of, sort_cards
 from solver.errors import GoalError
-from solver.goals import SOLVE_GOALS, Goal
+from solver.goals import AUTO_GOAL, SOLVE_GOALS, Goal
 from solver.melds import Meld
 from solver.model import PartitionModel, Terms, new_solver, ones, plus, value_of
 from solver.rules import Contract, Rules
@@ -22,10 +22,12 @@ DEFAULT_TIME_LIMIT = 2.0
 
 def resolve_goal(rules: Rules, goal: str, down: bool) -> Goal:
     """``auto`` is the preset's goal before going down or opening, ``deadwood`` after."""
-    if goal == "auto":
+    if goal == AUTO_GOAL:
         return Goal.DEADWOOD if down else rules.goal
     if goal not in SOLVE_GOALS:
-        raise GoalError(f"goal must be auto or one of {', '.join(SOLVE_GOALS)}", field="goal")
+        raise GoalError(
+            f"goal must be {AUTO_GOAL} or one of {', '.join(SOLVE_GOALS)}", field="goal"
+        )
     return Goal(goal)
 
 

@@ -49,10 +49,14 @@ def gunicorn_server(
 
 @contextmanager
 def gunicorn_process(
-    env: Mapping[str, str] | None = None, workers: int = 2, startup_timeout: float = 20.0
+    env: Mapping[str, str] | None = None,
+    workers: int = 2,
+    startup_timeout: float = 20.0,
+    port: int | None = None,
 ) -> Iterator[Server]:
-    """Run ``gunicorn -c gunicorn.conf.py 'api:create_app()'``; yield the running server."""
-    port = free_port()
+    """Run ``gunicorn -c gunicorn.conf.py 'api:create_app()'`` (on ``port``, else a free
+    one); yield the running server."""
+    port = port or free_port()
     run_env = dict(os.environ)
     run_env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     run_env.update({"PORT": str(port), "WEB_CONCURRENCY": str(workers), "LOG_LEVEL": "WARNING"})

@@ -1,13 +1,24 @@
-"""Stacked decks and scripted seats for the referee's rule tests."""
+"""Stacked decks and scripted seats for the referee's rule tests; a command-line run's
+figures and log, and its figures without the timings."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
+import pytest
+
+from sim.cli import main
 from sim.moves import Melds, Play, View
+from sim.referee import Player, Referee, RoundResult, rounds_of
 from solver.cards import Card, parse_cards
+from solver.legality import check_meld
+from solver.melds import Meld
+from solver.rules import Rules
 
 
 class StackedDealer:
@@ -84,3 +95,43 @@ def cards(text: str) -> tuple[Card, ...]:
 
 def meld_cards(*melds: str) -> tuple[tuple[Card, ...], ...]:
     return tuple(cards(m) for m in melds)
+
+
+def play_round(
+    rules: Rules,
+    players: list[Player],
+    dealer: StackedDealer,
+    *,
+    round_: int | None = None,
+    max_turns: int = 50,
+    events: list[dict[str, Any]] | None = None,
+) -> RoundResult:
+    record = events.append if events is not None else None
+    ref = Referee(rules, players, dealer, record, max_turns=max_turns)
+    return ref.play_game(rounds_of(ref.rules, round_)).rounds[0]
+
+
+def table_meld(text: str, rules: Rules) -> Meld:
+    meld = check_meld(cards(text), rules, ordered=True).meld
+    assert meld is not None
+    return meld
+
+
+# the only fields that measure the machine rather than the games
+TIMINGS = ("seconds", "moves_per_second")
+PLAYER_TIMINGS = ("decisions_per_second",)
+
+
+def without_timings(figures: dict[str, Any]) -> dict[str, Any]:
+    kept = {k: v for k, v in figures.items() if k not in TIMINGS}
+    kept["players"] = [
+        {k: v for k, v in p.items() if k not in PLAYER_TIMINGS} for p in figures["players"]
+    ]
+    return kept
+
+
+def run(
+    args: list[str], log: Path, capsys: pytest.CaptureFixture[str]
+) -> tuple[dict[str, Any], str]:
+    assert main([*args, "--json", "--quiet", "--log", str(log)]) == 0
+    return json.loads(capsys.readouterr().out), log.read_text()

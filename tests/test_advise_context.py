@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_solver_reference import SETTINGS, hands
+from solver_cases import SETTINGS, hands
 
 from advisor.advise import advise
 from advisor.context import Context

@@ -263,3 +263,19 @@ def test_a_violation_prints_only_the_meld_and_card_it_names() -> None:
         "meld": 2,
         "card": "7H",
     }
+
+
+def test_an_advice_is_one_schema_per_phase_with_every_field_required(
+    client: FlaskClient, spec: dict[str, Any]
+) -> None:
+    schemas = spec["components"]["schemas"]
+    union = schemas["AdviseResponse"]
+    assert union["discriminator"]["propertyName"] == "phase"
+    for phase, ref in union["discriminator"]["mapping"].items():
+        one = schemas[ref.rsplit("/", 1)[1]]
+        assert one["properties"]["phase"]["enum"] == [phase]
+        assert sorted(one["required"]) == sorted(one["properties"])
+    for name, (_, body) in examples.REQUESTS["advise"].items():
+        answer = client.post("/v1/advise", json=body).get_json()
+        ref = union["discriminator"]["mapping"][answer["phase"]]
+        assert list(answer) == list(schemas[ref.rsplit("/", 1)[1]]["properties"]), name

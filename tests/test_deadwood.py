@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import reference
-from test_solver_reference import DEADWOOD_RULES, SETTINGS, built_hands, hands
+from solver_cases import DEADWOOD_RULES, SETTINGS, built_hands, hands
 
 from advisor.deadwood import DeadwoodSearch
 from solver.cards import Card, counts_of, parse_cards

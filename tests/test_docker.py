@@ -1,4 +1,7 @@
-"""The Dockerfile: hadolint-clean, multi-stage, pinned, non-root, healthchecked, exec-form CMD."""
+"""The Dockerfile: hadolint-clean, multi-stage, pinned, non-root, healthchecked, exec-form
+CMD; the engine compiled in the build stage and no compiler in the image; nothing written
+outside /tmp at run time (the Deployment's read-only root). No registry is reachable here,
+so the image is not built: these read the Dockerfile."""
 
 from __future__ import annotations
 
@@ -7,10 +10,13 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 from dockerfile_parse import DockerfileParser
+
+from api.config import DEFAULTS, load_config
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCKERFILE = ROOT / "Dockerfile"
@@ -69,3 +75,59 @@ def test_dockerignore_keeps_the_context_small() -> None:
     ignored = (ROOT / ".dockerignore").read_text().split()
     for entry in (".git", ".venv", "tests", "**/__pycache__"):
         assert entry in ignored
+
+
+def stages(parsed: DockerfileParser) -> dict[str, list[dict[str, str]]]:
+    """Each stage's instructions, by the stage's name."""
+    found: dict[str, list[dict[str, str]]] = {}
+    current: list[dict[str, str]] = []
+    for i in parsed.structure:
+        if i["instruction"] == "FROM":
+            current = found.setdefault(i["value"].split()[-1], [])
+        current.append(i)
+    return found
+
+
+def test_the_engine_is_compiled_in_the_build_stage_and_no_compiler_ships(
+    parsed: DockerfileParser,
+) -> None:
+    by_stage = stages(parsed)
+    assert list(by_stage) == ["build", "runtime"]  # the image is the last stage
+    build = " ".join(i["value"] for i in by_stage["build"] if i["instruction"] == "RUN")
+    assert "g++" in build and "pip install" in build  # setup.py compiles the engine here
+    runtime = by_stage["runtime"]
+    assert not [i for i in runtime if i["instruction"] == "RUN" and "apt-get" in i["value"]]
+    copies = [i["value"] for i in runtime if i["instruction"] == "COPY"]
+    # the installed packages (compiled engine included), not the sources nor the toolchain
+    assert copies == ["--from=build /opt/venv /opt/venv", "gunicorn.conf.py ./"]
+
+
+def test_every_package_is_copied_into_the_build(parsed: DockerfileParser) -> None:
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    included = {p.rstrip("*") for p in packages["packages"]["find"]["include"]}
+    copied = {
+        i["value"].split()[0].rstrip("/")
+        for i in stages(parsed)["build"]
+        if i["instruction"] == "COPY"
+    }
+    assert included <= copied
+
+
+def test_the_runtime_writes_nothing_outside_tmp(parsed: DockerfileParser) -> None:
+    # byte code is compiled at build time (pip's default) and never written at run time
+    assert "--no-compile" not in parsed.content
+    env = parsed.envs  # the last stage's
+    assert env["PYTHONDONTWRITEBYTECODE"] == "1"
+    # the image's settings are the service's defaults (what the ConfigMap holds too)
+    settings = {k: v for k, v in env.items() if k in DEFAULTS}
+    assert settings and {k: load_config(environ=settings)[k] for k in settings} == {
+        k: DEFAULTS[k] for k in settings
+    }
+
+
+def test_the_extras_build_argument_names_extras_that_exist(parsed: DockerfileParser) -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert 'ARG EXTRAS=""' in parsed.content and "${EXTRAS:+[$EXTRAS]}" in parsed.content
+    rayjob = (ROOT / "deploy" / "kubernetes" / "ray" / "rayjob.yaml").read_text()
+    (named,) = re.findall(r"--build-arg EXTRAS=([\w-]+)", rayjob)
+    assert named in extras["optional-dependencies"]

@@ -7,14 +7,16 @@ Moved here from the tests of the CP-SAT distance model the engine replaced.
 from __future__ import annotations
 
 import pytest
+from engine_cases import Case, table_cards
 from reference_distance import TableMeld, TableRun, TableSet, ref_distance, ref_outs
-from test_engine_reference import GIN, LIVERPOOL, Case, table_cards
 
 from advisor.engine import Question, figures
 from solver.cards import JOKER_ID, NUM_KINDS, counts_of, pack_counts, parse_cards
 from solver.goals import Goal
 from solver.rules import Contract, Rules, make_rules
 
+GIN = make_rules("gin")
+LIVERPOOL = make_rules("liverpool")
 R40_OPEN = make_rules("rummy40")
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from advisor.engine import Question, plan_for
 from advisor.engine.sweep import Sweep
-from solver.cards import ALL_CARDS, JOKER, Card, counts_of, pack_counts
+from solver.cards import ALL_CARDS, JOKER, Card, counts_of, pack_counts, rank_at
 from solver.goals import Goal
 from solver.rules import Rules, make_rules
 from solver.solve import solve
@@ -47,7 +47,7 @@ def melded(rules: Rules, size: int, pack: list[Card], rng: random.Random) -> lis
         if rng.random() < 0.5:
             length = rng.randint(rules.run_min, max(rules.run_min, min(room, 5)))
             suit, low = rng.randrange(4), rng.randint(1, 14 - length)
-            cards = [Card((p - 1) % 13 + 1, suit) for p in range(low, low + length)]
+            cards = [Card(rank_at(p), suit) for p in range(low, low + length)]
         else:
             rank = rng.randint(1, 13)
             cards = [Card(rank, s) for s in rng.sample(range(4), 3)]

@@ -9,33 +9,10 @@ import pytest
 from sim.legal import Breach, apply_play
 from sim.moves import Play
 from sim.players.greedy import GreedyPlayer
-from sim.referee import Player, Referee, RoundResult, rounds_of
-from solver.legality import check_meld
-from solver.melds import Meld
+from sim.referee import Referee, rounds_of
 from solver.rules import Rules, make_rules
 from solver.turn import JokerSwap, Layoff
-from tests.sim_support import Seat, StackedDealer, cards, meld_cards
-
-
-def play_round(
-    rules: Rules,
-    players: list[Player],
-    dealer: StackedDealer,
-    *,
-    round_: int | None = None,
-    max_turns: int = 50,
-    events: list[dict[str, Any]] | None = None,
-) -> RoundResult:
-    record = events.append if events is not None else None
-    ref = Referee(rules, players, dealer, record, max_turns=max_turns)
-    return ref.play_game(rounds_of(ref.rules, round_)).rounds[0]
-
-
-def table_meld(text: str, rules: Rules) -> Meld:
-    meld = check_meld(cards(text), rules, ordered=True).meld
-    assert meld is not None
-    return meld
-
+from tests.sim_support import Seat, StackedDealer, cards, meld_cards, play_round, table_meld
 
 # -- gin ------------------------------------------------------------------------------
 

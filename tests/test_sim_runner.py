@@ -5,31 +5,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from sim_support import run, without_timings
 
 from sim.cli import main
 from sim.runner.base import in_order
-
-# the only fields that measure the machine rather than the games
-TIMINGS = ("seconds", "moves_per_second")
-PLAYER_TIMINGS = ("decisions_per_second",)
-
-
-def without_timings(figures: dict[str, Any]) -> dict[str, Any]:
-    kept = {k: v for k, v in figures.items() if k not in TIMINGS}
-    kept["players"] = [
-        {k: v for k, v in p.items() if k not in PLAYER_TIMINGS} for p in figures["players"]
-    ]
-    return kept
-
-
-def run(
-    args: list[str], log: Path, capsys: pytest.CaptureFixture[str]
-) -> tuple[dict[str, Any], str]:
-    assert main([*args, "--json", "--quiet", "--log", str(log)]) == 0
-    return json.loads(capsys.readouterr().out), log.read_text()
 
 
 @pytest.mark.parametrize(

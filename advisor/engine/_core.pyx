@@ -63,6 +63,23 @@ cdef long TICK = (1 << 13) - 1  # every 8192 states the passes run a little Pyth
 cdef int DISC_ADDS = 1 << 16  # in a discard cost: the step adds a copy (an out)
 
 
+cdef inline int card_id(int position, int suit) noexcept:
+    """``solver.cards.card_id`` inlined for the passes; checked against it on import."""
+    return suit * 13 + (position - 1) % 13
+
+
+def _check_card_ids() -> None:
+    from solver import cards
+
+    if JOKER_ID != cards.JOKER_ID or any(
+        card_id(p, s) != cards.card_id(p, s) for p in range(1, 15) for s in range(4)
+    ):
+        raise ImportError("advisor.engine._core numbers cards unlike solver.cards")
+
+
+_check_card_ids()
+
+
 class WorkLimit(Exception):
     """A sweep expanded more states than its limit allows."""
 
@@ -336,7 +353,7 @@ cdef class Core:
             pos = p + k
             if pos > self.hi:
                 return 99
-            x = demand - self.held[s * 13 + (pos - 1) % 13]
+            x = demand - self.held[card_id(pos, s)]
             if x > 0:
                 found += x
         return found

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from advisor.engine.question import Figures, Question
-from solver.cards import NUM_KINDS, Card
+from solver.cards import NUM_KINDS, Card, card_id
 from solver.rules import Rules
+from solver.shapes import copies_per_suit, could_join, open_suits, positions_of, run_reach, set_room
 
 Counts = tuple[int, ...]
 
@@ -28,10 +29,7 @@ class Layoffs:
         wild = set(self.wild)
         self.takes: list[tuple[int, ...]] = []
         for m in q.table:
-            if m.kind == "run":
-                kinds = {c for c in range(NUM_KINDS - 1) if c // 13 == m.suit}
-            else:
-                kinds = {c for c in range(NUM_KINDS - 1) if c % 13 + 1 == m.rank}
+            kinds = {c for c in range(NUM_KINDS - 1) if could_join(m, Card.from_id(c))}
             self.takes.append(tuple(sorted(kinds | wild)))
         self.after: list[tuple[int, ...]] = []
         union: set[int] = set()
@@ -79,25 +77,24 @@ class Layoffs:
         if meld.kind == "run":
             assert meld.suit is not None and meld.low is not None and meld.high is not None
             n = sum(held)
-            for below in range(min(meld.low - r.min_position, n) + 1):
-                for above in range(min(r.max_position - meld.high, n - below) + 1):
+            reach_below, reach_above = run_reach(r, meld)
+            for below in range(min(reach_below, n) + 1):
+                for above in range(min(reach_above, n - below) + 1):
                     if below + above == 0:
                         continue
                     places = [
                         *range(meld.low - below, meld.low),
                         *range(meld.high + 1, meld.high + above + 1),
                     ]
-                    kinds = [meld.suit * 13 + (p - 1) % 13 for p in places]
+                    kinds = [card_id(p, meld.suit) for p in places]
                     yield from self._fill(kinds, list(held), room_w)
             return
         assert meld.rank is not None
-        room = r.set_limit - len(meld.cards)
-        natural = {c.suit for c, s in zip(meld.cards, meld.stands_for, strict=True) if c == s}
-        free = [s for s in range(4) if not (r.set_distinct_suits and s in natural)]
-        per_suit = 1 if r.set_distinct_suits else room
+        room = set_room(r, meld)
+        per_suit = min(copies_per_suit(r), room)
         picks: list[list[int]] = [[]]
-        for s in free:
-            kind = s * 13 + meld.rank - 1
+        for s in open_suits(r, meld):
+            kind = card_id(meld.rank, s)
             picks = [p + [kind] * k for p in picks for k in range(min(per_suit, held[kind]) + 1)]
         for nat in picks:
             if len(nat) > room:
@@ -170,17 +167,14 @@ def _may_reach(r: Rules, q: Question, c: int, n: int) -> bool:
     if r.is_wild(card):
         return True
     for m in q.table:
+        if not could_join(m, card):
+            continue
         if m.kind == "set":
-            if m.rank != card.rank or len(m.cards) >= r.set_limit:
-                continue
-            natural = {x.suit for x, s in zip(m.cards, m.stands_for, strict=True) if x == s}
-            if not (r.set_distinct_suits and card.suit in natural):
+            if set_room(r, m) > 0 and card.suit in open_suits(r, m):
                 return True
-        elif m.suit == card.suit:
+        else:
             assert m.low is not None and m.high is not None
-            for p in {card.rank, card.rank + 13}:
-                if r.min_position <= p <= r.max_position and (
-                    m.low - n - 1 <= p < m.low or m.high < p <= m.high + n + 1
-                ):
+            for p in positions_of(card.rank, r):
+                if m.low - n - 1 <= p < m.low or m.high < p <= m.high + n + 1:
                     return True
     return False

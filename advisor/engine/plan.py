@@ -23,9 +23,11 @@ from advisor.engine.layout import (
     width,
 )
 from advisor.engine.question import Question
-from solver.cards import JOKER_ID, NUM_KINDS, Card
+from solver.cards import JOKER_ID, NUM_KINDS, Card, card_id, rank_at
 from solver.goals import Goal
 from solver.melds import opening_value
+from solver.rules import Ace
+from solver.shapes import natural_suits, positions, set_room
 
 # A run entry is (tag, length, naturals, wilds). ``NEW`` is a new meld; table run j has
 # LOWER (its lower extension, which must reach the table run), PENDING (lower extension
@@ -60,10 +62,6 @@ def reset_shared() -> None:
     _RUN_IDS.clear()
     _RUN_IDS[()] = 0
     _SUIT_MOVES.clear()
-
-
-def rank_at(position: int) -> int:
-    return (position - 1) % 13 + 1
 
 
 def table_tag(j: int, role: int) -> int:
@@ -135,12 +133,9 @@ class Plan:
                 suit_runs[m.suit].append((m.low, m.high, m.wild_count))
             else:
                 assert m.rank is not None
-                suits = frozenset(
-                    c.suit for c, s in zip(m.cards, m.stands_for, strict=True) if c == s
-                )
-                room = r.set_limit - len(m.cards)
+                room = set_room(r, m)
                 if room > 0:
-                    self.table_sets.append((m.rank, suits, room, m.wild_count))
+                    self.table_sets.append((m.rank, natural_suits(m), room, m.wild_count))
         self.suit_runs = [tuple(sorted(runs)) for runs in suit_runs]
         self.layers = self._layers(r.ace)
         # what run moves depend on, per suit: the run rules and the suit's table runs
@@ -156,10 +151,10 @@ class Plan:
         self.layout: Layout = self._packing(r.decks * 4 * len(r.wild_ranks) + r.decks * r.jokers)
         self.tables = Tables(self)  # the compiled passes' memo of this plan's answers
 
-    def _layers(self, ace: str) -> list[Layer]:
+    def _layers(self, ace: Ace) -> list[Layer]:
         out: list[Layer] = []
-        both = ace == "both"
-        for p in range(self.lo, self.hi + 1):
+        both = ace is Ace.BOTH
+        for p in positions(self.q.rules):
             rank = rank_at(p)
             set_here = p == rank or (rank == 1 and p == 14 and not both and self.lo == 2)
             for s in range(4):
@@ -168,7 +163,7 @@ class Plan:
                         KIND,
                         p,
                         s,
-                        s * 13 + rank - 1,
+                        card_id(rank, s),
                         rank,
                         set_here,
                         carry_out=both and p == 1,

@@ -27,8 +27,7 @@ from api.schemas import (
     VariantsResponseSchema,
 )
 from api.spec import JsonBlueprint
-from solver.limits import RULE_BOUNDS
-from solver.rules import PRESETS
+from solver.rules import PRESETS, rule_bounds
 from solver.turn import TurnVerdict
 
 blp = JsonBlueprint("v1", __name__, url_prefix="/v1", description="Solver and advisor.")
@@ -122,4 +121,7 @@ def advise(body: dict[str, Any]) -> Advice:
 def variants() -> dict[str, Any]:
     """Every preset with its full rule values, the Liverpool contracts included, and the
     bounds an override must keep."""
-    return {"variants": PRESETS, "bounds": RULE_BOUNDS}
+    return {
+        "variants": {name: rules.to_dict() for name, rules in PRESETS.items()},
+        "bounds": rule_bounds(),
+    }

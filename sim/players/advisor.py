@@ -9,7 +9,7 @@ its buy advice (both take the discard out of turn), a defence is the solver's (p
 from __future__ import annotations
 
 from advisor.advise import advise
-from advisor.results import Advice
+from advisor.results import Action, Advice, Phase
 from advisor.situation import Situation
 from sim.moves import Melds, Play, View
 from sim.players.plans import defence, highest_deadwood, lay_down, lays, left_after
@@ -38,7 +38,7 @@ def _play_of(view: View, advice: Advice) -> Play:
         layoffs=lay.layoffs,
         joker_swaps=lay.joker_swaps,
         discard=rec.card,
-        knock=view.rules.knock_max is not None and rec.action == "go_out",
+        knock=view.rules.knock_max is not None and rec.action is Action.GO_OUT,
     )
 
 
@@ -46,24 +46,24 @@ class AdvisorPlayer:
     def __init__(self, time_limit: float | None = None):
         self.time_limit = time_limit  # seconds a whole advice may take; None: no limit
 
-    def _advise(self, view: View, phase: str) -> Advice:
+    def _advise(self, view: View, phase: Phase) -> Advice:
         budget = None if self.time_limit is None else Budget.of(self.time_limit)
         return advise(_situation(view), phase, budget=budget, buys_made=view.buys_made)
 
-    def _action(self, view: View, phase: str) -> str:
-        return str(self._advise(view, phase).recommendation.action)
+    def _action(self, view: View, phase: Phase) -> Action:
+        return self._advise(view, phase).recommendation.action
 
     def draw(self, view: View) -> bool:
-        return self._action(view, "draw") == "take_discard"
+        return self._action(view, Phase.DRAW) is Action.TAKE_DISCARD
 
     def buy(self, view: View) -> bool:
-        return self._action(view, "buy") == "buy"
+        return self._action(view, Phase.BUY) is Action.BUY
 
     def call_rummy(self, view: View) -> bool:
         return self.buy(view)
 
     def play(self, view: View) -> Play:
-        play = _play_of(view, self._advise(view, "discard"))
+        play = _play_of(view, self._advise(view, Phase.DISCARD))
         if view.obliged is not None and not lays(play, view.obliged):
             # the discard advice does not know the taken card must be laid down this turn;
             # the draw advice took it because such a lay-down exists: the solver's

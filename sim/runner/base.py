@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import Protocol, TypeVar
+from typing import Protocol, Self, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -21,6 +21,19 @@ class Runner(Protocol):
         """``fn`` over ``items``, the results in the items' order. ``fn`` and the items
         must pickle: a module-level function and plain data."""
         ...
+
+
+class WithWorkers:
+    """A runner that holds workers: used in a ``with``, it releases them at its end."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
 
 def in_order(

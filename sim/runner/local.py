@@ -5,10 +5,9 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from types import TracebackType
 from typing import TypeVar
 
-from sim.runner.base import in_order
+from sim.runner.base import WithWorkers, in_order
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -21,7 +20,7 @@ class InProcess:
         return map(fn, items)
 
 
-class Processes:
+class Processes(WithWorkers):
     """``jobs`` worker processes forked from a fork server: a clean, single-threaded
     process that imported the work's module once, so a worker starts at once and inherits
     none of this process's threads."""
@@ -44,14 +43,6 @@ class Processes:
         # a few items queued per worker, so none idles while its result is read
         return in_order(submit, Future.result, items, 4 * self.jobs)
 
-    def __enter__(self) -> Processes:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)

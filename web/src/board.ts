@@ -447,7 +447,7 @@ export function renderAdvice(a: AdviseAnswer, s: Situation, play?: (card: string
     rec.reason ? h("p", { class: "reason", dir: "auto" }, rec.reason) : null,
     dl([[t("goal"), tv("goal", a.goal)], [t("cardsNeeded"), needed(a.cards_needed)]], { id: "goal-figures" }),
     any["optimal"] === false ? h("p", { class: "warning" }, t("notOptimal")) : null));
-  const lay = "lay_down" in a ? a.lay_down : null;
+  const lay = a.phase === "discard" ? a.lay_down : null;
   if (lay) {
     parts.push(h("section", { class: "lay-down", "aria-labelledby": "lay-title" },
       h("h3", { id: "lay-title" }, t("layDown")),
@@ -456,10 +456,10 @@ export function renderAdvice(a: AdviseAnswer, s: Situation, play?: (card: string
       lay.joker_swaps.length ? h("p", {}, `${t("jokerSwaps")}: `, ...lay.joker_swaps.map((j) => h("span", {}, card(j.card), " → ", card(j.joker), ` (${j.onto}) `))) : null,
       lay.goes_out ? h("p", {}, t("goesOut")) : null));
   }
-  const discards = "discards" in a ? a.discards : undefined;
+  const discards = a.phase === "discard" ? a.discards : undefined;
   if (discards && discards.length) parts.push(discardTable(discards as DiscardRow[], play));
-  const take = "take_discard" in a ? a.take_discard : null;
-  const stock = "draw_stock" in a ? a.draw_stock : null;
+  const take = a.phase === "draw" ? a.take_discard : null;
+  const stock = a.phase === "draw" ? a.draw_stock : null;
   if (take) {
     parts.push(h("section", { class: "draw-figures", id: "take-figures" }, h("h3", {}, t("takeDiscard")), dl([
       [t("card"), card(take.card)], [t("cardsNeeded"), needed(take.cards_needed)],
@@ -473,7 +473,7 @@ export function renderAdvice(a: AdviseAnswer, s: Situation, play?: (card: string
       [t("outs"), String(stock.outs)], [t("liveCards"), String(stock.live ?? "")],
     ])));
   }
-  const buy = "buy" in a ? a.buy : null;
+  const buy = a.phase === "buy" ? a.buy : null;
   if (buy) {
     parts.push(h("section", { class: "draw-figures", id: "buy-figures" }, h("h3", {}, t("buyFigures")), dl([
       [t("card"), card(buy.card)], [t("cardsNeeded"), needed(buy.cards_needed)], [t("outs"), String(buy.outs)],

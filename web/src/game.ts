@@ -373,7 +373,7 @@ export class Game {
       if (action) void this.send({ action });
       return;
     }
-    const lay = "lay_down" in advice ? advice.lay_down : null;
+    const lay = advice.phase === "discard" ? advice.lay_down : null;
     void this.send({
       action: "play",
       melds: lay ? lay.melds.map((m) => ({ cards: m.cards })) : [],

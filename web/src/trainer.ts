@@ -166,7 +166,7 @@ export class Trainer {
     const game = this.game as GameAnswer;
     const advice = await call<AdviseAnswer>("/v1/advise", viewBody(game, "discard"));
     const verdict = document.getElementById("verdict");
-    if (!advice.ok || !verdict || !("discards" in advice.data) || !advice.data.discards) return;
+    if (!advice.ok || !verdict || advice.data.phase !== "discard") return;
     const rows = advice.data.discards as ({ card: string; cards_needed: number | null; outs: number } & Record<string, unknown>)[];
     const mine = rows.find((r) => r.card === picked);
     const best = rows[0];

@@ -366,7 +366,7 @@ export class Game {
                 void this.send({ action });
             return;
         }
-        const lay = "lay_down" in advice ? advice.lay_down : null;
+        const lay = advice.phase === "discard" ? advice.lay_down : null;
         void this.send({
             action: "play",
             melds: lay ? lay.melds.map((m) => ({ cards: m.cards })) : [],

@@ -138,7 +138,7 @@ export class Trainer {
         const game = this.game;
         const advice = await call("/v1/advise", viewBody(game, "discard"));
         const verdict = document.getElementById("verdict");
-        if (!advice.ok || !verdict || !("discards" in advice.data) || !advice.data.discards)
+        if (!advice.ok || !verdict || advice.data.phase !== "discard")
             return;
         const rows = advice.data.discards;
         const mine = rows.find((r) => r.card === picked);
