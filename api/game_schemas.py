@@ -17,6 +17,7 @@ from api.schemas import (
     ProposedMeldSchema,
     RequestSchema,
     ResponseSchema,
+    RuleOverridesField,
     RuleOverridesSchema,
     StrictBoolean,
     VariantField,
@@ -70,7 +71,7 @@ def _melds_out(description: str, **kwargs: Any) -> MeldsOut:
 
 class NewGameRequestSchema(RequestSchema):
     variant = VariantField(required=True, metadata={"description": "The preset played."})
-    rules = fields.Nested(
+    rules = RuleOverridesField(
         RuleOverridesSchema,
         unknown=RAISE,
         load_default=None,
