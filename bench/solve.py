@@ -22,15 +22,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.cards import ALL_CARDS, JOKER, Card, rank_at
-from solver.rules import PRESETS, RUMMIKUB_OVERRIDES, Rules, make_rules
+from solver.cards import ALL_CARDS, JOKER, RANKS, Card, rank_at
+from solver.rules import PRESETS, Rules, make_rules
 from solver.solve import solve
 
 SEED = 20240601
 HANDS_PER_KIND = 100
 RACKS = 100
 
-RUMMIKUB = make_rules("israeli", RUMMIKUB_OVERRIDES)
+# the rummikub preset with every tile worth 1: the least deadwood is the most tiles melded
+RUMMIKUB = make_rules("rummikub", {"card_values": dict.fromkeys((*RANKS, "JK"), 1)})
 
 
 def pack(rules: Rules) -> list[Card]:

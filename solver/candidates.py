@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from solver.cards import NUM_KINDS, Card, card_id, rank_ids
-from solver.melds import Meld, make_run, make_set, opening_value
+from solver.melds import Meld, make_run, make_set
 from solver.rules import Rules
 from solver.shapes import copies_per_suit, positions, set_wilds
 
@@ -109,8 +109,9 @@ def _multisets(copies: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[int,
             yield (cid,) * take + tail
 
 
-# opening points of rank positions 1..p-1 at index p, for the points of a run's window
-_OPENING_PREFIX = [0, *accumulate((opening_value(p) for p in range(1, 15)), initial=0)]
+def _opening_prefix(rules: Rules) -> list[int]:
+    """Opening points of rank positions 1..p-1 at index p, for the points of a run's window."""
+    return [0, *accumulate((rules.opening_value(p) for p in range(1, 15)), initial=0)]
 
 
 def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
@@ -119,7 +120,7 @@ def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
     for rank in range(1, 14):
         if sum(supply[cid] for cid in rank_ids(rank)) < least:
             continue  # too few natural cards of the rank for any set
-        value = opening_value(rank)
+        value = rules.opening_value(rank)
         for nat, w in set_shapes(rules, rank, supply, max_w):
             yield Template("set", rank, 0, (*nat, *([-1] * w)), value * (len(nat) + w))
 
@@ -127,7 +128,7 @@ def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
 def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
     lo_pos, hi_pos = rules.min_position, rules.max_position
     max_w = _max_wilds(rules, wild_supply)
-    prefix = _OPENING_PREFIX
+    prefix = _opening_prefix(rules)
     for suit in range(4):
         have = [p for p in positions(rules) if supply[card_id(p, suit)]]
         if len(have) < rules.run_min_naturals:

@@ -478,7 +478,7 @@ def _action_rules(
             )
     elif action is TurnAction.OPEN:
         out += _already_down(seat, action)
-        total = sum(c.meld.points for c in checks if c.meld is not None)
+        total = sum(rules.meld_value(c.meld) for c in checks if c.meld is not None)
         if rules.opening_min is not None and total < rules.opening_min:
             out.append(
                 Violation(

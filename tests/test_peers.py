@@ -21,15 +21,16 @@ from collections.abc import Sequence
 import pytest
 from reference import reference
 
-from solver.cards import ALL_CARDS, JOKER, Card, parse_cards
-from solver.rules import PRESETS, RUMMIKUB_OVERRIDES, make_rules
+from solver.cards import ALL_CARDS, JOKER, RANKS, Card, parse_cards
+from solver.rules import PRESETS, make_rules
 from solver.solve import solve
 
 pyspiel = pytest.importorskip("pyspiel")
 rummikub_solver = pytest.importorskip("rummikub_solver")
 
 GIN = PRESETS["gin"]
-RUMMIKUB = make_rules("israeli", RUMMIKUB_OVERRIDES)
+# the rummikub preset with every tile worth 1: the least deadwood is the most tiles melded
+RUMMIKUB = make_rules("rummikub", {"card_values": dict.fromkeys((*RANKS, "JK"), 1)})
 
 # -- OpenSpiel gin ------------------------------------------------------------------------
 

@@ -202,6 +202,16 @@ CASES: dict[str, Case] = {
         ),
         (False, True),
     ),
+    "opening_count": Case(
+        ("rummy40", "face"),
+        api(
+            "opening_count",
+            "/v1/solve",
+            _solve("rummikub", "AS AH AD", goal="opening"),
+            key("feasible"),
+        ),
+        (True, False),  # three aces count 33 as Rummy 40's, 3 as tiles' numbers
+    ),
     "contracts": Case(
         ([{"sets": 2}], [{"sets": 1}]),
         api(
