@@ -34,6 +34,7 @@ from solver.limits import (
     MAX_HAND_CARDS,
     MAX_TABLE_MELDS,
 )
+from solver.place import PlaceBy
 from solver.rules import PRESETS, RULE_SPECS
 from solver.rulespec import Kind, RuleSpec
 from solver.turn import TurnAction
@@ -420,7 +421,21 @@ class SolveRequestSchema(SituationSchema):
         validate=validate.OneOf(SOLVE_GOALS),
         metadata={
             "description": "What to solve for. `auto`: Liverpool not down -> `contract`; "
-            "Rummy 40 not opened -> `opening`; Israeli -> `win`; otherwise `deadwood`."
+            "Rummy 40 not opened -> `opening`; Israeli -> `win`; Rummikub -> `place`; "
+            "otherwise `deadwood`. `place` (rules with `rearrange_table`): the best play of "
+            "the hand onto `table`, every table meld open to rearrangement; before the "
+            "opening (`down: false`), the best opening from the hand alone, the table "
+            "untouched."
+        },
+    )
+    place_by = fields.String(
+        load_default=PlaceBy.TILES.value,
+        validate=validate.OneOf(tuple(PlaceBy)),
+        metadata={
+            "description": "Goal `place`: what the best play lays most of. `tiles`: the most "
+            "tiles (ties: the least value left); `value`: the most points, each natural "
+            "tile its `card_values` entry and a joker none (ties: the most tiles); `left`: "
+            "the least `card_values` left in hand, a joker's counted (ties: the most tiles)."
         },
     )
 
@@ -564,6 +579,13 @@ class MeldSchema(ResponseSchema):
     )
 
 
+class PlacedSchema(ResponseSchema):
+    card = CardField(required=True, metadata={"description": "The tile from the hand."})
+    meld = fields.Integer(
+        required=True, metadata={"description": "The meld it went into: an index into `table`."}
+    )
+
+
 class SolveResponseSchema(ResponseSchema):
     """Dumps an ``api.calls.SolveAnswer``: its solution's fields, then its own."""
 
@@ -624,11 +646,32 @@ class SolveResponseSchema(ResponseSchema):
             "before finding out."
         },
     )
+    table = fields.List(
+        fields.Nested(MeldSchema),
+        attribute="solution.table",
+        metadata={
+            "description": "Goal `place`: the table after the play, every meld legal (the "
+            "table's tiles all on it, rearranged or not)."
+        },
+    )
+    placed = fields.List(
+        fields.Nested(PlacedSchema),
+        attribute="solution.placed",
+        metadata={"description": "Goal `place`: each tile laid from the hand and its meld."},
+    )
+    opening = fields.Integer(
+        attribute="solution.opening",
+        metadata={
+            "description": "Goal `place` before the opening (`down: false`): the points of the "
+            "opening laid (0: none reaches `opening_min`), counted by `opening_count`."
+        },
+    )
     reason = fields.String(
-        validate=validate.OneOf(("time_limit",)),
+        validate=validate.OneOf(("time_limit", "not_measured")),
         metadata={
             "description": "Present when a figure is unknown rather than disproved: "
-            "`time_limit`, the request's time budget ran out."
+            "`time_limit`, the request's time budget ran out; `not_measured`, the goal has "
+            "no cards-needed measure there (`place` once down)."
         },
     )
 

@@ -245,6 +245,13 @@ class Rules:
         default=False,
         metadata=_flag("A discard that fits a table meld may be called by another player."),
     )
+    rearrange_table: bool = field(
+        default=False,
+        metadata=_flag(
+            "Once down, a turn may rearrange every meld on the table, as long as all are "
+            "valid melds again at its end and the table's tiles stay on it."
+        ),
+    )
     joker_release: bool = field(
         default=False,
         metadata=_flag("A joker on the table may be taken by placing the card it stands for."),
@@ -434,8 +441,9 @@ _PRESETS = (
         opening_min=30,
         opening_count=OpeningCount.FACE,
         hand_size=14,
-        goal=Goal.OPENING,
+        goal=Goal.PLACE,
         joker_hand_penalty=30,
+        rearrange_table=True,
         reshuffle_stock=False,
     ),
     Rules(
@@ -584,6 +592,8 @@ def validate(rules: Rules) -> Rules:
         raise RulesError("run_min_naturals", f"must be between 1 and {positions}")
     if r.goal is Goal.CONTRACT and not r.contracts:
         raise RulesError("contracts", "the contract goal needs at least one contract")
+    if r.goal is Goal.PLACE and not r.rearrange_table:
+        raise RulesError("rearrange_table", "the place goal needs a table that may be rearranged")
     if r.goal is Goal.OPENING and r.opening_min is None:
         raise RulesError("opening_min", "the opening goal needs an opening minimum")
     for c in r.contracts:

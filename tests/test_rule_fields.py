@@ -289,6 +289,11 @@ CASES: dict[str, Case] = {
         ),
         (False, True),
     ),
+    "rearrange_table": Case(
+        (True, False),
+        api("rearrange_table", "/v1/solve", _solve("rummikub", "R7", down=True), status),
+        (200, 422),  # Rummikub's goal, place, rearranges the table
+    ),
     "joker_release": Case(
         (True, False),
         api(
