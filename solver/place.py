@@ -23,7 +23,7 @@ from solver.cards import NUM_KINDS, Card, counts_of, sort_cards
 from solver.errors import GoalError
 from solver.goals import Goal
 from solver.legality import check_meld
-from solver.melds import Meld
+from solver.melds import Meld, make_run
 from solver.model import PartitionModel, Terms, new_solver, plus, value_of
 from solver.rules import Rules
 from solver.solution import Placed, Solution
@@ -88,7 +88,7 @@ def place(
     on_table = [0] * NUM_KINDS if opening else counts_of(c for m in old for c in m.cards)
     held = counts_of(rack)
     pool = [on_table[c] + held[c] for c in range(NUM_KINDS)]
-    temps = templates(rules, pool)
+    temps = templates(rules, pool, pieces=True)
     pm = PartitionModel(rules, temps, pool, pool_by_card=True)
     pm.close()
     lm = pm.lm
@@ -121,7 +121,7 @@ def place(
     solution = list(solver.response_proto.solution)
     used = [value_of(pm.used[c], solution) for c in range(NUM_KINDS)]
     spare = [pool[c] - used[c] for c in range(NUM_KINDS)]
-    built = build_melds(pm, solution, list(spare))
+    built = _join_runs(build_melds(pm, solution, list(spare)), old)
     melded = counts_of(c for m in built for c in m.cards)
     left = [pool[c] - melded[c] for c in range(NUM_KINDS)]
     laid = [held[c] - left[c] for c in range(NUM_KINDS)]
@@ -139,6 +139,48 @@ def place(
         placed=_attribute(new_table, fresh, laid),
         opening=sum(rules.meld_value(m) for m in built) if opening else None,
     )
+
+
+def _join_runs(pieces: list[Meld], old: Sequence[Meld]) -> list[Meld]:
+    """The model lays long runs as pieces (``templates(pieces=True)``): join them again,
+    first into the table's own runs where the pieces make one up exactly, then any run
+    with the next piece of its suit."""
+    runs = sorted((m for m in pieces if m.kind == "run"), key=lambda m: (m.suit, m.low))
+    out = [m for m in pieces if m.kind != "run"]
+    for target in old:
+        if target.kind != "run":
+            continue
+        chain: list[Meld] = []
+        at = 0
+        while at < len(target.cards):
+            step = next(
+                (
+                    m
+                    for m in runs
+                    if m not in chain
+                    and m.suit == target.suit
+                    and m.cards == target.cards[at : at + len(m.cards)]
+                    and m.low == (target.low or 0) + at
+                ),
+                None,
+            )
+            if step is None:
+                break
+            chain.append(step)
+            at += len(step.cards)
+        if at == len(target.cards) and len(chain) > 1:
+            for m in chain:
+                runs.remove(m)
+            out.append(target)
+    joined: list[Meld] = []
+    for m in runs:
+        last = joined[-1] if joined else None
+        if last is not None and last.suit == m.suit and (last.high or 0) + 1 == m.low:
+            assert last.suit is not None and last.low is not None
+            joined[-1] = make_run(last.suit, last.low, [*last.cards, *m.cards])
+        else:
+            joined.append(m)
+    return sorted([*out, *joined], key=lambda m: m.sort_key)
 
 
 def _fresh(old: Sequence[Meld], new: Sequence[Meld], opening: bool) -> list[int]:

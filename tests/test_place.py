@@ -73,6 +73,16 @@ def test_a_joker_on_the_table_stays_on_it() -> None:
     assert JOKER not in answer.deadwood
 
 
+def test_a_long_run_comes_back_whole() -> None:
+    """The model lays runs as pieces of 3 to 5; the answer joins them again."""
+    table = table_of("R1 R2 R3 R4 R5 R6 R7 J R9", "K1 K2 K3 K4 K5 K6")
+    kept = place(tiles("B13"), table, RUMMIKUB, down=True)
+    assert shown(kept.table) == ["AH 2H 3H 4H 5H 6H 7H JK 9H", "AS 2S 3S 4S 5S 6S"]
+    assert kept.melds == ()
+    longer = place(tiles("K7 K8"), table, RUMMIKUB, down=True)
+    assert "AS 2S 3S 4S 5S 6S 7S 8S" in shown(longer.table)
+
+
 def test_nothing_fits() -> None:
     answer = place(tiles("K1 B9"), table_of("R4 R5 R6"), RUMMIKUB, down=True)
     assert answer.feasible is False and answer.optimal
