@@ -252,6 +252,13 @@ class Rules:
             "valid melds again at its end and the table's tiles stay on it."
         ),
     )
+    play_or_draw: bool = field(
+        default=False,
+        metadata=_flag(
+            "A turn either lays tiles down or, laying nothing, draws one: no discards and "
+            "no discard pile."
+        ),
+    )
     joker_release: bool = field(
         default=False,
         metadata=_flag("A joker on the table may be taken by placing the card it stands for."),
@@ -444,6 +451,7 @@ _PRESETS = (
         goal=Goal.PLACE,
         joker_hand_penalty=30,
         rearrange_table=True,
+        play_or_draw=True,
         reshuffle_stock=False,
     ),
     Rules(

@@ -294,6 +294,23 @@ CASES: dict[str, Case] = {
         api("rearrange_table", "/v1/solve", _solve("rummikub", "R7", down=True), status),
         (200, 422),  # Rummikub's goal, place, rearranges the table
     ),
+    "play_or_draw": Case(
+        (True, False),
+        api(
+            "play_or_draw",
+            "/v1/validate",
+            _solve(
+                "rummikub",
+                "R5 R6 R7 K1",
+                down=True,
+                melds=[{"cards": "R5 R6 R7"}],
+                action="meld",
+                discard="K1",
+            ),
+            key("legal"),
+        ),
+        (False, True),  # a Rummikub turn never discards
+    ),
     "joker_release": Case(
         (True, False),
         api(
