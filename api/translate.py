@@ -197,11 +197,21 @@ def move_of(body: Mapping[str, Any]) -> Move:
         for i, s in enumerate(body["joker_swaps"])
     )
     discard = body.get("discard")
+    after = body.get("table")
+    table = (
+        None
+        if after is None
+        else tuple(
+            tuple(cards_of(m["cards"], f"{where}.table[{i}].cards", MAX_HAND))
+            for i, m in enumerate(after)
+        )
+    )
     play = Play(
         melds=melds,
         layoffs=layoffs,
         joker_swaps=swaps,
         discard=None if discard is None else card_of(discard, f"{where}.discard"),
         knock=bool(body["knock"]),
+        table=table,
     )
     return Move(Action(body["action"]), play)

@@ -115,3 +115,21 @@ def test_games_by_the_referee_have_no_illegal_move(seats: tuple[str, ...]) -> No
         if hand.finish == "out":
             assert hand.winner is not None and hand.penalties[hand.winner] == 0
             assert sum(hand.penalties) > 0
+
+
+def test_a_person_plays_rummikub_through_the_game_service() -> None:
+    """Laying nothing draws a tile; a table rearranged before the initial meld is refused."""
+    client = make_client()
+    game = client.post(
+        "/v1/games", json={"variant": "rummikub", "players": ["human", "greedy"], "seed": "k1"}
+    ).get_json()
+    assert game["asked"]["ask"] == "play" and len(game["view"]["hand"]) == 14
+    refused = client.post(
+        "/v1/games/move",
+        json={"state": game["state"], "move": {"action": "play", "table": [{"cards": "R1 R2 R3"}]}},
+    )
+    assert refused.status_code == 422
+    drew = client.post(
+        "/v1/games/move", json={"state": game["state"], "move": {"action": "play"}}
+    ).get_json()
+    assert drew["moves"][0]["seat"] == 0 and len(drew["view"]["hand"]) == 15
