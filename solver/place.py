@@ -5,9 +5,9 @@ some of the rack's as new melds, as long as every tile of the table stays on it 
 the melds are legal at the end (``rearrange_table``). The model is the partition model
 over the table's tiles and the rack's together: each tile of the table is used exactly as
 often as it lies there, the rack's copies at most as often as held, and the objective is
-what the rack lays (``PlaceBy``). Before the opening (``down`` false, rules with an
-``opening_min``) the table is not touched: the play is the best opening from the rack
-alone, melds worth at least ``opening_min`` under ``opening_count``.
+what the rack lays (``PlaceBy``). Before the opening (``down`` false) the table is not
+touched: the play is the best opening from the rack alone, melds worth at least
+``opening_min`` under ``opening_count`` (any, under rules without one).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def place(
     if not rules.rearrange_table:
         raise GoalError("the place goal needs rules with rearrange_table", field="goal")
     old = read_table(table, rules)
-    opening = not down and rules.opening_min is not None
+    opening = not down  # from the rack alone, worth ``opening_min`` where there is one
     on_table = [0] * NUM_KINDS if opening else counts_of(c for m in old for c in m.cards)
     held = counts_of(rack)
     pool = [on_table[c] + held[c] for c in range(NUM_KINDS)]
@@ -101,8 +101,7 @@ def place(
             lm.add(uses, lo=low, hi=pool[cid])
         if held[cid]:
             gain.append((uses, -weights[cid]))
-    if opening:
-        assert rules.opening_min is not None
+    if opening and rules.opening_min is not None:
         pm.add_opening(rules.opening_min, None)
     lm.minimize(plus(*gain))
 

@@ -196,7 +196,9 @@ class TurnVerdict:
 
 def tabled(rules: Rules) -> bool:
     """Melds go on the table during play (going down to a contract, or opening)."""
-    return rules.goal is not Goal.WIN and (bool(rules.contracts) or rules.opening_min is not None)
+    return rules.goal is not Goal.WIN and (
+        bool(rules.contracts) or rules.opening_min is not None or rules.rearrange_table
+    )
 
 
 def actions_of(rules: Rules) -> frozenset[TurnAction]:

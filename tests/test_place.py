@@ -183,3 +183,10 @@ def test_the_api_before_the_initial_meld_and_by_value() -> None:
     body = {"variant": "rummikub", "hand": "J K1 K2 K4 R12 R13", "down": True, "place_by": "value"}
     answer = client.post("/v1/solve", json=body).get_json()
     assert sorted(p["card"] for p in answer["placed"]) == ["JK", "KH", "QH"]
+
+
+def test_without_an_opening_minimum_the_first_play_is_still_from_the_rack_alone() -> None:
+    rules = make_rules("rummikub", {"opening_min": None})
+    answer = place(tiles("K6 O6 K1 K2 K3"), table_of("R3 R4 R5 R6"), rules, down=False)
+    assert laid(answer) == ["2S", "3S", "AS"]
+    assert shown(answer.table) == ["3H 4H 5H 6H", "AS 2S 3S"]
