@@ -9,6 +9,7 @@ either extend a run, start one, go into that number's groups or stay on the rack
 may stand in any run slot or group seat. The groups of a number are told apart only by how
 many tiles they hold in all (they need distinct colours, 3 to 4 tiles each). Within a
 number the colours are taken one at a time, so a step enumerates one colour's choices.
+The loops are compiled (solver/_place_dp.pyx); this module builds the melds.
 
 Two runs per colour suffice: only two copies of a tile exist, and a third run through
 the same number would have to stand there on a joker. ``applies`` says when the program
@@ -19,8 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from solver.cards import JOKER, JOKER_ID, Card, card_id
+from solver._place_dp import search
+from solver.cards import JOKER, JOKER_ID, Card
 from solver.melds import Meld, make_run, make_set
 from solver.rules import Ace, Rules
 
@@ -55,7 +58,6 @@ _SLOT = {
     2: ((3, 1, 0), (3, 0, 1)),
     3: ((0, 0, 0), (3, 1, 0), (3, 0, 1)),
 }
-Move = tuple[int, int, int, int, int, int]  # new pair, naturals, jokers, moves of slots x, y
 
 
 def _pair_moves() -> dict[int, list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]]:
@@ -77,7 +79,9 @@ def _pair_moves() -> dict[int, list[tuple[int, int, int, tuple[tuple[int, int, i
 
 
 _MOVES = _pair_moves()
-_ENDED = {0, 3, 15}  # pairs (0,0), (0,3), (3,3): no run left short
+_MOVE_LIST = [[m[:3] for m in _MOVES.get(p, [])] for p in range(16)]
+# pairs (0,0), (0,3), (3,3): no run left short
+_ENDED_LIST = [p in (0, 3, 15) for p in range(16)]
 
 
 @dataclass(frozen=True)
@@ -99,129 +103,58 @@ def best(
     """The melds of ``pool`` that use at least ``low`` of each tile and have the most
     ``weights`` in all; with ``opening_min``, worth at least that (``opening_value``)."""
     need = opening_min or 0
-    jokers = pool[JOKER_ID]
-    # a state: 4 pair codes (4 bits each), jokers used (bits 16-17), count laid (bits 18-27)
-    layer: dict[int, tuple[int, int, object]] = {0: (0, -1, None)}
-    history: list[dict[int, tuple[int, int, object]]] = []
-    for number in range(1, _TOP + 1):
-        worth = rules.opening_value(number) if need else 0
-        # sub-states within the number: state, plus group naturals N (bits 28-31) and
-        # "a colour gives two" (bit 32)
-        sub = layer
-        for suit in range(_SUITS):
-            cid = card_id(number, suit)
-            have, must, w = pool[cid], low[cid], weights[cid]
-            shift = suit * 4
-            nxt: dict[int, tuple[int, int, object]] = {}
-            for key, (score, _, _) in sub.items():
-                pair = (key >> shift) & 15
-                used_j = (key >> 16) & 3
-                groups = (key >> 28) & 15
-                two = (key >> 32) & 1
-                base = key & ~(15 << shift) & ~(3 << 16) & ~(15 << 28) & ~(1 << 32)
-                for new_pair, nat, jok, slots in _MOVES[pair]:
-                    if nat > have or used_j + jok > jokers:
-                        continue
-                    for g in range(max(0, must - nat), have - nat + 1):
-                        s = score + w * (nat + g)
-                        k = (
-                            base
-                            | (new_pair << shift)
-                            | ((used_j + jok) << 16)
-                            | ((groups + g) << 28)
-                            | ((two | (g == 2)) << 32)
-                        )
-                        if need:
-                            got = min(need, (key >> 18 & 1023) + worth * (nat + jok + g))
-                            k = (k & ~(1023 << 18)) | (got << 18)
-                        old = nxt.get(k)
-                        if old is None or old[0] < s:
-                            nxt[k] = (s, key, (slots, g))
-            history.append(nxt)
-            sub = nxt
-        # close the number's groups: choose the jokers that sit in them
-        layer = {}
-        for key, (score, _, _) in sub.items():
-            used_j = (key >> 16) & 3
-            n = (key >> 28) & 15
-            two = (key >> 32) & 1
-            base = key & ~(15 << 28) & ~(1 << 32) & ~(3 << 16)
-            for jg in range(jokers - used_j + 1):
-                size = n + jg
-                if size and not any(
-                    3 * k <= size <= 4 * k for k in range(max(1, 2 if two else 1), 4)
-                ):
-                    continue
-                k = base | ((used_j + jg) << 16)
-                if need:
-                    got = min(need, (key >> 18 & 1023) + worth * jg)
-                    k = (k & ~(1023 << 18)) | (got << 18)
-                old = layer.get(k)
-                if old is None or old[0] < score:
-                    layer[k] = (score, key, jg)
-        history.append(layer)
-    top: tuple[int, int] | None = None
-    for key, (score, _, _) in layer.items():
-        pairs_ok = all(((key >> (4 * s)) & 15) in _ENDED for s in range(_SUITS))
-        used_j = (key >> 16) & 3
-        if not pairs_ok or used_j < low[JOKER_ID] or (key >> 18 & 1023) < need:
-            continue
-        total = score + weights[JOKER_ID] * used_j
-        if top is None or total > top[0]:
-            top = (total, key)
-    if top is None:
+    worth = [rules.opening_value(n) if need else 0 for n in range(1, _TOP + 1)]
+    found = search(list(pool), list(low), list(weights), worth, need, _MOVE_LIST, _ENDED_LIST)
+    if found is None:
         return Found(None, 0)
-    return Found(_melds(history, top[1]), top[0])
+    score, trail = found
+    return Found(_melds(trail), score)
 
 
-def _melds(history: list[dict[int, tuple[int, int, object]]], key: int) -> list[Meld]:
-    """Walk the choices back from the final state, then lay them forward as melds."""
-    steps: list[object] = []
-    for layer in reversed(history):
-        _, parent, choice = layer[key]
-        steps.append(choice)
-        key = parent
-    steps.reverse()
+def _melds(trail: list[Any]) -> list[Meld]:
+    """Lay the program's choices forward as melds: runs slot by slot, groups per number."""
     out: list[Meld] = []
-    # open runs per suit: [length capped at 3, low, slots]
-    open_runs: list[list[list[object]]] = [[] for _ in range(_SUITS)]
+    # open runs per suit: [length capped at 3, low, tiles]
+    open_runs: list[list[_Run]] = [[] for _ in range(_SUITS)]
     at = 0
     for number in range(1, _TOP + 1):
         group_nat: list[Card] = []
         for suit in range(_SUITS):
-            slots, g = steps[at]  # type: ignore[misc]
+            pair, move, g = trail[at]
             at += 1
-            runs = open_runs[suit]
-            kept: list[list[object]] = []
-            pool_runs = list(runs)
-            for old_len, new_len, kind in slots:
+            left = list(open_runs[suit])
+            kept: list[_Run] = []
+            for old_len, new_len, kind in _MOVES[pair][move][3]:
                 run = None
                 if old_len:
-                    run = next(r for r in pool_runs if r[0] == old_len)
-                    pool_runs.remove(run)
+                    run = next(r for r in left if r.length == old_len)
+                    left.remove(run)
                 if kind == -1:  # no tile: the run (if any) ends here
                     if run is not None:
-                        out.append(make_run(suit, run[1], run[2]))  # type: ignore[arg-type]
+                        out.append(make_run(suit, run.low, run.tiles))
                     continue
-                tile = JOKER if kind == 1 else Card(number, suit)
                 if run is None:
-                    run = [0, number, []]
-                run[0] = new_len
-                run[2].append(tile)  # type: ignore[union-attr]
+                    run = _Run(0, number, [])
+                run.length = new_len
+                run.tiles.append(JOKER if kind == 1 else Card(number, suit))
                 kept.append(run)
             open_runs[suit] = kept
             group_nat.extend([Card(number, suit)] * g)
-        jg = steps[at]
+        out.extend(_groups(number, group_nat, trail[at]))
         at += 1
-        out.extend(_groups(number, group_nat, jg))  # type: ignore[arg-type]
-    for suit in range(_SUITS):
-        for run in open_runs[suit]:
-            out.append(make_run(suit, run[1], run[2]))  # type: ignore[arg-type]
+    out.extend(make_run(s, r.low, r.tiles) for s in range(_SUITS) for r in open_runs[s])
     return out
 
 
+@dataclass
+class _Run:
+    length: int  # capped at 3
+    low: int
+    tiles: list[Card]
+
+
 def _groups(number: int, naturals: list[Card], jokers: int) -> list[Meld]:
-    """The fewest... any split of a number's tiles into groups of 3-4 distinct colours:
+    """A split of a number's tiles into groups of 3-4 distinct colours:
     the copies dealt round the groups in turn, then the jokers to the smallest."""
     size = len(naturals) + jokers
     if not size:
