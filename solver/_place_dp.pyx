@@ -16,24 +16,71 @@ cdef struct Entry:
     int choice
 
 
+# a pair code x*4+y (x <= y) as one of its 10 values, for the dense index
+cdef int COMPACT[16]
+cdef int _x, _y, _n = 0
+for _x in range(4):
+    for _y in range(4):
+        COMPACT[_x * 4 + _y] = -1
+for _x in range(4):
+    for _y in range(_x, 4):
+        COMPACT[_x * 4 + _y] = _n
+        _n += 1
+# without a count laid (once down) a key has a dense index: 10^4 pairs, 3 joker counts,
+# 9 group naturals, the flag; a hash map takes the keys with a count laid
+DENSE = 10000 * 3 * 9 * 2
+# the dense index, all -1 between searches (each search unsets what it set)
+cdef vector[int] DENSE_INDEX
+DENSE_INDEX.assign(DENSE, -1)
+
+
+cdef inline int dense_of(uint64_t key):
+    cdef int at = COMPACT[key & 15]
+    at = at * 10 + COMPACT[(key >> 4) & 15]
+    at = at * 10 + COMPACT[(key >> 8) & 15]
+    at = at * 10 + COMPACT[(key >> 12) & 15]
+    return ((at * 3 + <int>((key >> 16) & 3)) * 9 + <int>((key >> 28) & 15)) * 2 \
+        + <int>((key >> 32) & 1)
+
+
 cdef inline void offer(vector[Entry]& out, unordered_map[uint64_t, int]& seen,
+                       vector[int]& dense, bint use_dense,
                        uint64_t key, int64_t score, int parent, int choice):
-    cdef unordered_map[uint64_t, int].iterator it = seen.find(key)
+    cdef unordered_map[uint64_t, int].iterator it
     cdef Entry e
-    cdef int at
-    if it == seen.end():
+    cdef int at = -1, d = 0
+    if use_dense:
+        d = dense_of(key)
+        at = dense[d]
+    else:
+        it = seen.find(key)
+        if it != seen.end():
+            at = deref(it).second
+    if at < 0:
         e.key = key
         e.score = score
         e.parent = parent
         e.choice = choice
-        seen[key] = <int>out.size()
+        if use_dense:
+            dense[d] = <int>out.size()
+        else:
+            seen[key] = <int>out.size()
         out.push_back(e)
+    elif out[at].score < score:
+        out[at].score = score
+        out[at].parent = parent
+        out[at].choice = choice
+
+
+cdef void forget(vector[Entry]& out, unordered_map[uint64_t, int]& seen,
+                 vector[int]& dense, bint use_dense):
+    """Clear the step's index (only the entries it set, when dense)."""
+    cdef size_t i
+    if use_dense:
+        for i in range(out.size()):
+            dense[dense_of(out[i].key)] = -1
     else:
-        at = deref(it).second
-        if out[at].score < score:
-            out[at].score = score
-            out[at].parent = parent
-            out[at].choice = choice
+        seen.clear()
 
 
 def search(list pool, list low, list weights, list worth, int need, list moves, list ended):
@@ -53,6 +100,7 @@ def search(list pool, list low, list weights, list worth, int need, list moves, 
     cdef vector[vector[Entry]] steps
     cdef vector[Entry] cur
     cdef unordered_map[uint64_t, int] seen
+    cdef bint use_dense = need == 0
     cdef Entry start
     start.key = 0
     start.score = 0
@@ -71,10 +119,10 @@ def search(list pool, list low, list weights, list worth, int need, list moves, 
             must = low[suit * 13 + number - 1]
             w = weights[suit * 13 + number - 1]
             shift = suit * 4
+            forget(cur, seen, DENSE_INDEX, use_dense)
             steps.push_back(cur)
             prev = <int>steps.size() - 1
             cur.clear()
-            seen.clear()
             for idx in range(steps[prev].size()):
                 key = steps[prev][idx].key
                 score = steps[prev][idx].score
@@ -102,13 +150,13 @@ def search(list pool, list low, list weights, list worth, int need, list moves, 
                             if got > need:
                                 got = need
                             nk = (nk & ~((<uint64_t>1023) << 18)) | ((<uint64_t>got) << 18)
-                        offer(cur, seen, nk, score + w * (nat + g), <int>idx,
-                              (pair << 8) | (i << 4) | g)
+                        offer(cur, seen, DENSE_INDEX, use_dense, nk, score + w * (nat + g),
+                              <int>idx, (pair << 8) | (i << 4) | g)
                         g += 1
+        forget(cur, seen, DENSE_INDEX, use_dense)
         steps.push_back(cur)
         prev = <int>steps.size() - 1
         cur.clear()
-        seen.clear()
         for idx in range(steps[prev].size()):
             key = steps[prev][idx].key
             score = steps[prev][idx].score
@@ -132,7 +180,8 @@ def search(list pool, list low, list weights, list worth, int need, list moves, 
                     if got > need:
                         got = need
                     nk = (nk & ~((<uint64_t>1023) << 18)) | ((<uint64_t>got) << 18)
-                offer(cur, seen, nk, score, <int>idx, jg)
+                offer(cur, seen, DENSE_INDEX, use_dense, nk, score, <int>idx, jg)
+    forget(cur, seen, DENSE_INDEX, use_dense)
     cdef int best = -1
     cdef int64_t top = 0, total
     cdef bint fine
