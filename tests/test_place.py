@@ -219,3 +219,24 @@ def test_the_dynamic_program_lays_what_the_cp_sat_model_lays(seed: int) -> None:
                 assert check_meld(meld.cards, RUMMIKUB, ordered=True).legal
             if not down and fast.feasible:
                 assert fast.opening is not None and fast.opening >= 30
+
+
+def _crowded(rng: random.Random) -> list[Card]:
+    """Long stretches of one or two colours, often both copies, and the jokers: where runs
+    crowd one colour (the dynamic program keeps two runs in progress per colour)."""
+    rack: list[Card] = []
+    for suit in rng.sample(range(4), rng.choice([1, 1, 2, 4])):
+        low = rng.randint(1, 9)
+        for number in range(low, min(13, low + rng.randint(3, 8)) + 1):
+            rack += [Card(number, suit)] * rng.choice([0, 1, 1, 2, 2, 2])
+    return rack + [JOKER] * rng.choice([1, 2, 2])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_dynamic_program_agrees_where_runs_crowd_a_colour(seed: int) -> None:
+    rng = random.Random(seed)
+    rack, by, down = _crowded(rng), rng.choice(list(PlaceBy)), rng.random() < 0.6
+    fast = place(rack, [], RUMMIKUB, down=down, by=by)
+    exact = place(rack, [], RUMMIKUB, down=down, by=by, model=True)
+    assert exact.optimal and fast.feasible == exact.feasible
+    assert _measure(fast, by) == _measure(exact, by)
