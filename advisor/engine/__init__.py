@@ -60,16 +60,19 @@ def _charge(budget: Budget | None, sweep: Sweep) -> None:
         budget.spend(sweep.core.work * WORK_PER_SECOND / STATES_PER_SECOND)
 
 
-def _least(sweep: Sweep, budget: Budget | None) -> tuple[tuple[int, int] | None, bool]:
-    """((least cost, outs mask) of the sweep, finished); None when no target exists."""
-    key = sweep.key()
+def _least(
+    sweep: Sweep, budget: Budget | None, start: int = 0
+) -> tuple[tuple[int, int] | None, bool]:
+    """((least cost, outs mask) of the sweep, finished); None when no target exists.
+    ``start``: a bound the least cost is known to reach (the passes below it are skipped)."""
+    key = (sweep.key(), start)
     if key in _LEAST:
         least, work = _LEAST[key]
         sweep.charge(work)
         return least, True
     least = None
-    for bound in range(sweep.target + 1):
-        if budget is not None and bound and budget.expired:
+    for bound in range(start, sweep.target + 1):
+        if budget is not None and bound > start and budget.expired:
             return None, False
         least = sweep.best(bound)
         if least is not None:
@@ -169,7 +172,8 @@ def discard_figures(
         return {d: Figures(None, {}) for d in kinds}
     # The sweep over the whole hand, asked for one card fewer, is the least any discard
     # needs, and some discard needs exactly that (a target of fewer cards than the hand
-    # leaves a held card out); every discard needs at most one more.
+    # leaves a held card out). A discard needs at most one more when a copy of its kind
+    # is live to draw back; the every-discard pass finds those within that bound.
     sweep = _sweep(q, held, live, size, budget)
     try:
         least, finished = _least(sweep, budget)
@@ -183,7 +187,36 @@ def discard_figures(
         return {d: Figures(None, {}, optimal=False) for d in kinds}
     if least is None:
         return {d: Figures(None, {}) for d in kinds}
-    return {d: _figures(found.get(d), live) for d in kinds}
+    out = {d: _figures(found[d], live) for d in kinds if d in found}
+    # The rest need two or more beyond the least (their kind has no live copy left to
+    # replace the one thrown, or too few): each its own sweep, deepened from there.
+    for d in kinds:
+        if d not in out:
+            out[d] = _far_discard(q, held, d, live, least[0] + 2, budget)
+    return {d: out[d] for d in kinds}
+
+
+def _far_discard(
+    q: Question,
+    held: Sequence[int],
+    d: int,
+    live: Sequence[int],
+    start: int,
+    budget: Budget | None,
+) -> Figures:
+    """The figures of ``held`` less one ``d``, known to need at least ``start``."""
+    rest = list(held)
+    rest[d] -= 1
+    sweep = _sweep(q, rest, live, sum(rest), budget)
+    try:
+        least, finished = _least(sweep, budget, start)
+    except (OverflowError, WorkLimit):
+        return Figures(None, {}, optimal=False)
+    finally:
+        _charge(budget, sweep)
+    if not finished:
+        return Figures(None, {}, optimal=False)
+    return _figures(least, live)
 
 
 def _figures(found: tuple[int, int] | None, live: Sequence[int]) -> Figures:
