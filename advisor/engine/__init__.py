@@ -15,10 +15,11 @@ from advisor.engine._core import WorkLimit
 from advisor.engine.layoffs import Layoffs, shed_figures
 from advisor.engine.plan import Plan, reset_shared, shared_full
 from advisor.engine.question import Figures, Question
-from advisor.engine.sweep import WORK_LIMIT, Sweep
-from solver.budget import WORK_PER_SECOND, Budget
+from advisor.engine.sweep import Sweep
+from solver.budget import Budget
 from solver.cards import NUM_KINDS
 from solver.goals import Goal
+from solver.speed import STATES_PER_SECOND, WORK_LIMIT, WORK_PER_SECOND
 
 __all__ = ["Figures", "Question", "discard_figures", "figures"]
 
@@ -32,13 +33,6 @@ _LEAST: dict[tuple[Any, ...], tuple[tuple[int, int] | None, int]] = {}
 _LAYOFFS: dict[tuple[Any, ...], Layoffs] = {}
 _MAX_LAYOFF_MEMO = 100_000
 _MAX_LEAST = 256
-
-
-# Engine states per second of work, the rate at which a sweep's states are charged to the
-# request's allowance (solver.budget): near the tenth percentile of the passes of
-# bench/advise.py's corpus on this machine (1.7-2.2 million a second loaded, 2.3-3.6
-# median), so that a second of allowance is about a second of work or less.
-STATES_PER_SECOND = 2_500_000
 
 
 def _allowed(budget: Budget | None) -> int:
