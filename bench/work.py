@@ -90,7 +90,7 @@ def main() -> None:
         rs = sorted(rs)
         p10 = rs[len(rs) // 10]
         print(f"{name:14} {len(rs):6d} {statistics.median(rs):7.3f} {p10:7.3f} {rs[0]:7.3f}")
-    print(f"WORK_PER_SECOND in solver/budget.py: {WORK_PER_SECOND}")
+    print(f"WORK_PER_SECOND in solver/speed.py: {WORK_PER_SECOND}")
     solve_module.new_solver = new_solver
     states: list[float] = []
     for _, rules, _, _, hand in _corpus(args.hands):
