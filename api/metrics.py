@@ -20,6 +20,7 @@ from prometheus_client import (
 )
 
 from advisor.engine import cache_stats
+from advisor.engine.cache import KINDS
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -94,6 +95,9 @@ CACHE_EVICTIONS = Counter(
     "Engine cache entries evicted to fit the budget, by cache.",
     ["cache"],
 )
+for _kind in KINDS:  # every series from the start, at 0
+    for _counter in (CACHE_HITS, CACHE_MISSES, CACHE_EVICTIONS):
+        _counter.labels(_kind)
 # the engine's own counts already sent, so that each request adds only what is new
 _sent: dict[tuple[str, str], int] = {}
 

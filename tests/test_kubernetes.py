@@ -85,8 +85,8 @@ def test_workers_follow_the_cpu_limit() -> None:
 
 
 # docs/operations.md, "Memory": the master and headroom, and per worker its engine cache's
-# budget plus what a worker holds beside it (bench/results/soak-after.txt: a worker's RSS
-# levelled off at about 60 MB above its budget and start, 95 MB at start)
+# budget plus what a worker holds beside it (bench/results/soak-after.txt: at the default
+# 64 MB a worker's RSS levelled off at 150-175 MB, 217 MB at most, under 64 + 192 MiB)
 MASTER_MIB = 256
 WORKER_BESIDE_CACHE_MIB = 192
 
