@@ -15,6 +15,7 @@ import pytest
 
 import advisor.engine
 from advisor.engine import Figures, Question, cache_stats, discard_figures, set_cache_budget
+from advisor.engine.cache import DEFAULT_MB
 from solver.cards import ALL_CARDS, counts_of, pack_counts
 from solver.goals import Goal
 from solver.rules import make_rules
@@ -48,7 +49,7 @@ def budget() -> Iterator[None]:
     """The test's own budget; the default and an empty cache again after it."""
     advisor.engine._STORE.clear()
     yield
-    set_cache_budget(advisor.engine.DEFAULT_MB)
+    set_cache_budget(DEFAULT_MB)
     advisor.engine._STORE.clear()
 
 
