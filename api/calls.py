@@ -24,10 +24,12 @@ from solver.turn import Seat, Turn, TurnVerdict, judge_turn
 @dataclass(frozen=True)
 class SolveAnswer:
     """The /v1/solve answer: the solution and the cards needed to meet its goal. ``reason``
-    ``time_limit``: a figure is unknown because time ran out, not disproved."""
+    ``time_limit``: a figure is unknown because time ran out, not disproved; ``optimal``:
+    neither the partition nor the cards needed was cut short."""
 
     solution: Solution
     cards_needed: int | None
+    optimal: bool
     reason: str | None = None
 
 
@@ -56,7 +58,8 @@ def answer_solve(situation: Situation, goal: str, time_limit: float, budget: Bud
     solution = run_solve(situation, goal, time_limit, budget)
     needed = cards_needed(situation, solution, budget)
     unknown = solution.feasible is None or (needed.needed is None and not needed.optimal)
-    return SolveAnswer(solution, needed.needed, "time_limit" if unknown else None)
+    optimal = solution.optimal and needed.optimal
+    return SolveAnswer(solution, needed.needed, optimal, "time_limit" if unknown else None)
 
 
 def cards_needed(situation: Situation, solution: Solution, budget: Budget) -> Figures:

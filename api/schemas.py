@@ -583,11 +583,10 @@ class SolveResponseSchema(ResponseSchema):
         },
     )
     optimal = fields.Boolean(
-        attribute="solution.optimal",
         required=True,
         metadata={
-            "description": "The solver proved the answer optimal; false only when the time "
-            "limit stopped it."
+            "description": "The answer is proven: the partition optimal and the cards needed "
+            "exact; false only when the time limit stopped one of them."
         },
     )
     melds = fields.List(
