@@ -9,6 +9,8 @@ from advisor.phases.draw import advise_draw
 from advisor.results import Advice, Phase
 from advisor.situation import Situation
 from solver.budget import Budget
+from solver.phases import Phase as RoundPhase
+from solver.phases import check_phase
 
 
 def advise(
@@ -20,8 +22,9 @@ def advise(
 ) -> Advice:
     """The advice for ``phase`` (API.md). ``budget``: the request's wall clock, a guard
     (the answer says ``optimal: false`` when it ran out). ``buys_made``: buys so far
-    this round."""
+    this round. A phase the rules do not have is a ``solver.phases.PhaseError``."""
     phase = Phase(phase)
+    check_phase(situation.rules, RoundPhase(phase))
     ctx = Context(situation, budget)
     if phase is Phase.DRAW:
         return advise_draw(ctx)

@@ -13,16 +13,19 @@ from enum import StrEnum
 from solver.cards import Card
 from solver.goals import Goal
 from solver.melds import Meld
+from solver.phases import Phase as RoundPhase
 from solver.turn import JokerSwap, Layoff, TurnAction
 
 
 class Phase(StrEnum):
-    """``discard``: the player has drawn and lays down and discards; ``draw``: the top
-    discard or the stock; ``buy``: out of turn, buy the top discard or not."""
+    """The phases of a round the advisor advises on (``solver.phases``; a request's phase
+    must be one its rules have): ``discard``: the player has drawn and lays down and
+    discards; ``draw``: the top discard or the stock; ``buy``: out of turn, buy the top
+    discard or not."""
 
-    DISCARD = "discard"
-    DRAW = "draw"
-    BUY = "buy"
+    DISCARD = RoundPhase.DISCARD.value
+    DRAW = RoundPhase.DRAW.value
+    BUY = RoundPhase.BUY.value
 
 
 class Action(StrEnum):

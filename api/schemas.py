@@ -500,8 +500,8 @@ class AdviseRequestSchema(SituationSchema):
         validate=validate.OneOf(tuple(Phase)),
         metadata={
             "description": "`discard`: the player has drawn and must lay down and discard; "
-            "`draw`: the top discard or the stock; `buy` (Liverpool, out of turn): buy the top "
-            "discard or pass."
+            "`draw`: the top discard or the stock; `buy` (where `buying`, out of turn): buy the "
+            "top discard or pass. A phase the rules do not have is refused (422)."
         },
     )
     buys_made = fields.Integer(

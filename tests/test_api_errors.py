@@ -189,3 +189,37 @@ def test_flatten_messages_paths() -> None:
     assert flatten_messages({"_schema": ["Invalid input type."]}) == [
         FieldError("body", "Invalid input type.")
     ]
+
+
+GIN_TEN = "AS 2S 3S 7H 7D 7C JD QD 5C 9H"
+
+
+@pytest.mark.parametrize(
+    ("variant", "rules", "have"),
+    [
+        ("gin", None, "draw, discard, defend"),
+        ("rummy40", None, "draw, discard"),
+        ("liverpool", {"buying": False}, "draw, call, discard"),
+    ],
+)
+def test_a_buy_where_the_rules_have_no_buying_is_refused(
+    client: FlaskClient, variant: str, rules: dict[str, Any] | None, have: str
+) -> None:
+    # issue 22: gin's buy phase answered 200 with cards_needed null ("unreachable")
+    body = {"variant": variant, "rules": rules, "round": 1, "hand": GIN_TEN, "phase": "buy"}
+    body["discard_pile"] = ["KD"]
+    errors = _errors(client, body, "/v1/advise")
+    assert errors == [
+        {
+            "field": "phase",
+            "message": f"these rules have no buy phase (buying: false); they have: {have}",
+        }
+    ]
+
+
+def test_the_phases_the_rules_have_are_advised(client: FlaskClient) -> None:
+    for phase in ("draw", "discard"):
+        body = {"variant": "gin", "hand": GIN_TEN, "discard_pile": ["KD"], "phase": phase}
+        assert client.post("/v1/advise", json=body).status_code == 200
+    body = {"variant": "liverpool", "round": 1, "hand": GIN_TEN, "discard_pile": ["KD"]}
+    assert client.post("/v1/advise", json={**body, "phase": "buy"}).status_code == 200
