@@ -392,7 +392,10 @@ class SituationSchema(RequestSchema):
         fields.Nested(TableMeldSchema),
         load_default=list,
         validate=validate.Length(max=MAX_TABLE),
-        metadata={"description": f"Melds already on the table, anyone's (at most {MAX_TABLE})."},
+        metadata={
+            "description": f"Melds already on the table, anyone's (at most {MAX_TABLE}), each "
+            "a legal meld under the rules (else a 422 names it: `table[1]`)."
+        },
     )
     discard_pile = Cards(
         load_default=list,

@@ -14,6 +14,7 @@ from sim.service import Action, GameSpec, Move, new_seed
 from solver.cards import Card, check_pack, parse_card, parse_cards
 from solver.errors import CardParseError, RulesError, SolverError, TooManyCopiesError
 from solver.goals import Goal
+from solver.legality import check_table
 from solver.rules import Rules, make_rules
 from solver.turn import JokerSwap, Layoff, Seat, Turn, TurnAction
 
@@ -93,6 +94,7 @@ def situation_of(body: Mapping[str, Any]) -> Situation:
     parts.extend((f"table[{i}].cards", meld) for i, meld in enumerate(table))
     parts.extend([("discard_pile", discard_pile), ("seen", seen)])
     check_copies(rules, parts)
+    check_table(table, rules)
     return Situation(
         rules=rules,
         hand=tuple(hand),

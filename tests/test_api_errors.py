@@ -223,3 +223,24 @@ def test_the_phases_the_rules_have_are_advised(client: FlaskClient) -> None:
         assert client.post("/v1/advise", json=body).status_code == 200
     body = {"variant": "liverpool", "round": 1, "hand": GIN_TEN, "discard_pile": ["KD"]}
     assert client.post("/v1/advise", json={**body, "phase": "buy"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("meld", "why"),
+    [
+        (["3S", "9H", "KD"], "a set's natural cards must share a rank: 3S 9H KD"),
+        ([], "a meld needs cards"),
+        (["5H", "7H", "6H"], "a run's cards, in the order given, must be consecutive ranks"),
+    ],
+)
+@pytest.mark.parametrize("path", ["/v1/advise", "/v1/solve", "/v1/score", "/v1/validate"])
+def test_a_table_meld_that_is_no_legal_meld_is_refused(
+    client: FlaskClient, path: str, meld: list[str], why: str
+) -> None:
+    # issue 22: such tables were advised against (their cards live outs, layoff targets)
+    table = [{"cards": ["8S", "8H", "JK"]}, {"cards": meld}]
+    body = {"variant": "rummy40", "down": True, "hand": "4S 9C 9D 9S 3C", "table": table}
+    problem = problem_of(client.post(path, json={**body, "melds": []}), 422)
+    assert [e["field"] for e in problem["errors"]] == ["table[1]"]
+    assert problem["errors"][0]["message"].startswith(f"not a legal meld: {why}")
+    assert problem["detail"].startswith(f"table[1]: not a legal meld: {why}")
