@@ -100,6 +100,11 @@ COMPONENTS: dict[str, dict[str, Any]] = {
 }
 
 
+def bounded(lo: int, hi: int) -> validate.Range:
+    """A bound with the library's message for both ends (``must be between 0 and 100``)."""
+    return validate.Range(min=lo, max=hi, error="must be between {min} and {max}")
+
+
 class ComponentField(fields.Field):  # type: ignore[type-arg]
     """A field documented as a reference to one of ``COMPONENTS``."""
 
@@ -218,7 +223,7 @@ class ResponseSchema(Schema):
 
 
 def _contract_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[type-arg]
-    melds = validate.Range(min=CONTRACT_MELDS.lo, max=CONTRACT_MELDS.hi)
+    melds = bounded(CONTRACT_MELDS.lo, CONTRACT_MELDS.hi)
     return {
         "sets": fields.Integer(
             required=required,
@@ -334,7 +339,7 @@ class LayoffSchema(RequestSchema):
     onto = fields.Integer(
         required=True,
         strict=True,
-        validate=validate.Range(min=0, max=2 * MAX_TABLE - 1),
+        validate=bounded(0, 2 * MAX_TABLE - 1),
         metadata={
             "description": "The meld the card goes onto: an index into `table`, then into "
             "this lay-down's `melds` (`len(table)` is the first of them)."
@@ -346,7 +351,7 @@ class JokerSwapRequestSchema(RequestSchema):
     onto = fields.Integer(
         required=True,
         strict=True,
-        validate=validate.Range(min=0, max=MAX_TABLE - 1),
+        validate=bounded(0, MAX_TABLE - 1),
         metadata={"description": "Index into `table` of the meld whose joker is taken."},
     )
     card = CardField(required=True, metadata={"description": "The natural card put in."})
@@ -510,7 +515,7 @@ class AdviseRequestSchema(SituationSchema):
     buys_made = fields.Integer(
         load_default=0,
         strict=True,
-        validate=validate.Range(min=0, max=MAX_BUYS_MADE),
+        validate=bounded(0, MAX_BUYS_MADE),
         metadata={"description": "Liverpool: buys made so far this round (for `max_buys`)."},
     )
 

@@ -398,7 +398,8 @@ function fieldOf(name: string): FieldName {
   if (name.startsWith("melds")) return "melds";
   if (name.startsWith("layoffs")) return "layoffs";
   if (name.startsWith("joker_swaps")) return "swaps";
-  if (name === "seen" || name === "round") return name;
+  if (name.startsWith("seen")) return "seen";
+  if (name === "round") return name;
   return "hand";
 }
 

@@ -368,7 +368,9 @@ function fieldOf(name) {
         return "layoffs";
     if (name.startsWith("joker_swaps"))
         return "swaps";
-    if (name === "seen" || name === "round")
+    if (name.startsWith("seen"))
+        return "seen";
+    if (name === "round")
         return name;
     return "hand";
 }
