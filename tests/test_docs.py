@@ -31,7 +31,7 @@ from api.errors import PROBLEM_KINDS, TYPE_PREFIX
 from api.schemas import VIOLATION_CODES
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
 ANY = "..."
 
 
@@ -182,11 +182,30 @@ def test_the_settings_table_gives_the_defaults_the_service_has() -> None:
     assert rows["WEB_CONCURRENCY"] == "CPUs available"
 
 
+def test_the_readmes_settings_name_their_defaults() -> None:
+    # "`PORT` (8000), ... `SOLVER_TIME_LIMIT` (2 s ...": the first word in brackets
+    text = " ".join((ROOT / "README.md").read_text().split())
+    shown = dict(re.findall(r"`([A-Z_]+)` \(([^ ;,)]+)", text))
+    assert {"SOLVER_TIME_LIMIT", "MAX_CONTENT_LENGTH", "LOG_LEVEL", "CORS_ORIGINS"} <= set(shown)
+    for name, value in shown.items():
+        if name == "PORT":
+            assert value == "8000"
+        elif name in DEFAULTS:
+            default = DEFAULTS[name]
+            assert value == (
+                "none"
+                if default == ""
+                else f"{default:g}"
+                if isinstance(default, float)
+                else str(default)
+            ), name
+
+
 def test_the_problem_types_are_those_the_service_answers() -> None:
     rows = _table("docs/api.md", "status")
     for status, slug, *_ in rows:
         assert PROBLEM_KINDS[int(status)][0] == slug.split("`")[0].strip(), status
-    assert "urn:problem-type:rummy:" == TYPE_PREFIX
+    assert f"| status | `type` (after `{TYPE_PREFIX}`) |" in (ROOT / "docs/api.md").read_text()
 
 
 def test_the_violation_codes_are_those_the_legality_reports() -> None:
