@@ -1113,9 +1113,15 @@ class HealthSchema(ResponseSchema):
 class FieldErrorSchema(ResponseSchema):
     field = fields.String(
         required=True,
-        metadata={"description": "The request field at fault, as a path (`table[0].cards`)."},
+        metadata={
+            "description": "Where the request is at fault: a JSON path into it as sent "
+            "(`hand[1]`, `table[0].cards[2]`, `rules.card_values.A`), the path `detail` "
+            "starts with."
+        },
     )
-    index = fields.Integer(metadata={"description": "Index of the bad card in its list."})
+    index = fields.Integer(
+        metadata={"description": "Index of the bad item in its list (the last step of `field`)."}
+    )
     message = fields.String(required=True, metadata={"description": "What is wrong."})
 
 
