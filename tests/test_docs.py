@@ -1,12 +1,12 @@
 """What docs/*.md and README.md claim, checked against the code (README's console blocks
 are run against a real server by tests/test_readme.py).
 
-- Every ```` ```http ```` block is a request and the answer it shows: ``METHOD /path``, the
-  JSON body (if any), a blank line, ``HTTP <status>``, headers shown, a blank line and the
-  answer's JSON. It is posted through ``create_app()``'s test client and its answer
-  compared on what the block shows: an object's keys shown (answers may carry more), a
-  list's every item unless it ends in ``...``, a value ``...`` stands for any value, a
-  string ending in ``...`` for any string it starts.
+- Every ```` ```http ```` block is a request and the answer it shows: ``METHOD /path``, its
+  headers shown, the JSON body (if any), a blank line, ``HTTP <status>``, the answer's
+  headers shown, a blank line and the answer's JSON. It is sent through ``create_app()``'s
+  test client and its answer compared on what the block shows: an object's keys shown
+  (answers may carry more), a list's every item unless it ends in ``...``, a value ``...``
+  stands for any value, a string ending in ``...`` for any string it starts.
 - The tables that restate the code: the settings with their defaults, the problem types,
   the violation codes.
 """
@@ -40,6 +40,7 @@ class Example:
     where: str  # file:line, the test's id
     method: str
     path: str
+    sent: dict[str, str]  # the request's headers shown
     body: str  # the request's body as sent, or "" for none
     status: int
     headers: dict[str, str]
@@ -56,13 +57,24 @@ def _shown_json(text: str) -> Any:
 
 def _example(where: str, block: str) -> Example:
     request, _, response = block.partition("\nHTTP ")
-    first, _, body = request.partition("\n")
+    first, *rest = request.splitlines()
     method, path = first.split()
+    sent = [line for line in rest if re.match(r"[A-Za-z-]+: ", line)]
+    body = "\n".join(rest[len(sent) :])
     head, _, shown = response.partition("\n\n")
     status_line, *header_lines = head.splitlines()
     headers = dict(line.split(": ", 1) for line in header_lines)
     answer = _shown_json(shown) if shown.strip() else None
-    return Example(where, method, path, body.strip(), int(status_line), headers, answer)
+    return Example(
+        where,
+        method,
+        path,
+        dict(line.split(": ", 1) for line in sent),
+        body.strip(),
+        int(status_line),
+        headers,
+        answer,
+    )
 
 
 def examples() -> list[Example]:
@@ -120,6 +132,7 @@ def test_every_http_example_answers_what_it_shows(client: FlaskClient, example: 
     r = client.open(
         example.path,
         method=example.method,
+        headers=example.sent,
         data=example.body.encode(),
         content_type="application/json" if example.body else None,
     )
