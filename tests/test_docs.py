@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,9 +82,11 @@ def examples() -> list[Example]:
     found = []
     for doc in DOCS:
         text = doc.read_text()
-        for match in re.finditer(r"^```http\n(.*?)^```", text, flags=re.DOTALL | re.MULTILINE):
+        # a block may be indented, inside a list item
+        blocks = re.finditer(r"^( *)```http\n(.*?)^\1```", text, flags=re.DOTALL | re.MULTILINE)
+        for match in blocks:
             line = text.count("\n", 0, match.start()) + 1
-            found.append(_example(f"{doc.name}:{line}", match.group(1)))
+            found.append(_example(f"{doc.name}:{line}", textwrap.dedent(match.group(2))))
     return found
 
 
