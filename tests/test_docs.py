@@ -30,6 +30,7 @@ from flask.testing import FlaskClient
 from api.config import DEFAULTS
 from api.errors import PROBLEM_KINDS, TYPE_PREFIX
 from api.schemas import VIOLATION_CODES
+from solver.limits import MAX_BUYS_MADE, MAX_CARD_LIST, MAX_HAND_CARDS, MAX_TABLE_MELDS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
@@ -196,6 +197,15 @@ def test_the_settings_table_gives_the_defaults_the_service_has() -> None:
     assert str(served["threads"]) == rows["WEB_THREADS"]
     assert str(served["max_requests"]) == rows["MAX_REQUESTS"]
     assert rows["WEB_CONCURRENCY"] == "CPUs available"
+
+
+def test_the_limits_table_gives_the_limits_the_service_has() -> None:
+    rows = {row[0]: row[1] for row in _table("docs/operations.md", "what")}
+    assert rows["hand"] == f"at most {MAX_HAND_CARDS} cards"
+    assert rows["table"].startswith(f"at most {MAX_TABLE_MELDS} melds")
+    assert rows["discard_pile`, `seen"] == f"at most {MAX_CARD_LIST} cards each"
+    assert rows["buys_made"].startswith(f"0..{MAX_BUYS_MADE},")
+    assert f"({DEFAULTS['MAX_CONTENT_LENGTH'] // 1024} KiB)" in rows["request body"]
 
 
 def test_the_readmes_settings_name_their_defaults() -> None:
