@@ -1,5 +1,6 @@
-"""The phases of a round, and which of them a rule set has: read from its rule fields here,
-once, by the advisor's check of a request's phase, the referee's docs and docs/rules.md.
+"""The phases of a round, and which of them a rule set has, read from its rule fields here
+once: the advisor refuses a phase the rules do not have (a 422 naming ``phase``), and
+docs/rules.md lists each preset's (``make docs``).
 
 >>> from solver.rules import PRESETS
 >>> [str(p) for p in phases_of(PRESETS["liverpool"])]
