@@ -280,3 +280,9 @@ def test_a_game_names_its_rule_by_path(client: FlaskClient) -> None:
     problem = problem_of(client.post("/v1/games", json=body), 422)
     assert problem["errors"] == [{"field": "rules.decks", "message": "must be between 1 and 3"}]
     assert problem["detail"] == "rules.decks: must be between 1 and 3"
+
+
+def test_a_goal_the_rules_do_not_have_names_the_goal(client: FlaskClient) -> None:
+    for goal, why in (("contract", "no contracts"), ("opening", "no opening minimum")):
+        errors = _errors(client, {"variant": "gin", "hand": "AS 2S 3S", "goal": goal})
+        assert errors == [{"field": "goal", "message": f"these rules have {why}"}]
