@@ -22,22 +22,26 @@ from solver.rules import Rules
 class Phase(StrEnum):
     """A decision of a round, in the order of a turn: ``draw`` (the top discard or the
     stock), ``buy`` (out of turn, the discard passed up), ``call`` ("Rummy!" on a discard
-    that fits the table), ``discard`` (lay down and discard), ``defend`` (lay off against
-    a knock)."""
+    that fits the table), ``discard`` (lay down and discard), ``play`` (lay down or draw,
+    the whole turn under ``play_or_draw``), ``defend`` (lay off against a knock)."""
 
     DRAW = "draw"
     BUY = "buy"
     CALL = "call"
     DISCARD = "discard"
+    PLAY = "play"
     DEFEND = "defend"
 
 
-# The rule field that gives a round each phase beyond drawing and discarding: its name, its
-# value without the phase, and whether ``rules`` have it.
+# The rule field that gives a round each phase (or takes it away): its name, its value
+# without the phase, and whether ``rules`` have the phase.
 GIVEN_BY: Mapping[Phase, tuple[str, str, Callable[[Rules], bool]]] = MappingProxyType(
     {
+        Phase.DRAW: ("play_or_draw", "true", lambda r: not r.play_or_draw),
         Phase.BUY: ("buying", "false", lambda r: r.buying),
         Phase.CALL: ("rummy_call", "false", lambda r: r.rummy_call),
+        Phase.DISCARD: ("play_or_draw", "true", lambda r: not r.play_or_draw),
+        Phase.PLAY: ("play_or_draw", "false", lambda r: r.play_or_draw),
         Phase.DEFEND: ("knock_max", "null", lambda r: r.knock_max is not None),
     }
 )
@@ -45,7 +49,7 @@ GIVEN_BY: Mapping[Phase, tuple[str, str, Callable[[Rules], bool]]] = MappingProx
 
 def phases_of(rules: Rules) -> tuple[Phase, ...]:
     """The phases ``rules`` have, in turn order."""
-    return tuple(p for p in Phase if p not in GIVEN_BY or GIVEN_BY[p][2](rules))
+    return tuple(p for p in Phase if GIVEN_BY[p][2](rules))
 
 
 class PhaseError(SolverError):

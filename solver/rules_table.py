@@ -106,16 +106,14 @@ def table() -> str:
 
 
 def phases() -> str:
-    """Each preset's phases, and the rule field that gives each phase beyond draw and
-    discard."""
-    given = ", ".join(f"`{p}` by `{name}`" for p, (name, _, _) in GIVEN_BY.items())
+    """Each preset's phases, and the rule field that gives each phase."""
+    how = {"true": "unless", "false": "with", "null": "with a"}  # the value without it
+    given = ", ".join(f"`{p}` {how[off]} `{name}`" for p, (name, off, _) in GIVEN_BY.items())
     lines = [
         f"- `{name}`: {', '.join(f'`{p}`' for p in phases_of(rules))}"
         for name, rules in PRESETS.items()
     ]
-    return "\n".join(
-        [f"Every rule set has `draw` and `discard`; {given}. The presets have:", "", *lines]
-    )
+    return "\n".join([f"A rule set has {given}. The presets have:", "", *lines])
 
 
 def _between(text: str, begin: str, end: str, generated: str) -> str:

@@ -200,6 +200,7 @@ GIN_TEN = "AS 2S 3S 7H 7D 7C JD QD 5C 9H"
         ("gin", None, "draw, discard, defend"),
         ("rummy40", None, "draw, discard"),
         ("liverpool", {"buying": False}, "draw, call, discard"),
+        ("rummikub", None, "play"),
     ],
 )
 def test_a_buy_where_the_rules_have_no_buying_is_refused(
@@ -213,6 +214,17 @@ def test_a_buy_where_the_rules_have_no_buying_is_refused(
         {
             "field": "phase",
             "message": f"these rules have no buy phase (buying: false); they have: {have}",
+        }
+    ]
+
+
+def test_play_where_the_rules_have_no_play_or_draw_is_refused(client: FlaskClient) -> None:
+    body = {"variant": "gin", "hand": GIN_TEN, "phase": "play"}
+    assert _errors(client, body, "/v1/advise") == [
+        {
+            "field": "phase",
+            "message": "these rules have no play phase (play_or_draw: false); "
+            "they have: draw, discard, defend",
         }
     ]
 
