@@ -15,6 +15,8 @@ from libc.stdint cimport uint32_t, uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
+import weakref
+
 from advisor.engine.layout import FIELDS
 
 cdef extern from "_flat.h":
@@ -80,6 +82,11 @@ def _check_card_ids() -> None:
 _check_card_ids()
 
 
+cdef inline size_t vector_bytes(size_t capacity, size_t item) noexcept:
+    """A vector made with ``new``: its header and its array, as malloc rounds them."""
+    return 32 + ((capacity * item + 8 + 15) // 16 * 16 if capacity else 0)
+
+
 class WorkLimit(Exception):
     """A sweep expanded more states than its limit allows."""
 
@@ -99,9 +106,12 @@ cdef class Tables:
     cdef uint64_t max_shapes
     cdef vector[int] position, suit
     cdef int nlayers
+    cdef size_t lists_bytes  # what the lists of ``pool`` and ``needs`` take
 
     def __init__(self, plan):
-        self.plan = plan
+        # not the plan itself: the plan holds its tables, and a cycle would outlive the
+        # plan's eviction until the collector's next full pass
+        self.plan = weakref.proxy(plan)
         self.nlayers = len(plan.layers)
         for lay in plan.layers:
             self.position.push_back(lay.position)
@@ -131,7 +141,18 @@ cdef class Tables:
     cdef vector[uint64_t]* keep(self, FlatMap* index, uint64_t key, vector[uint64_t]* kept):
         index.put(key, self.pool.size())
         self.pool.push_back(kept)
+        self.lists_bytes += vector_bytes(kept.capacity(), 8)
         return kept
+
+    def nbytes(self) -> int:
+        """The bytes these tables hold (malloc's rounding counted, near enough)."""
+        cdef size_t total = self.lists_bytes
+        total += 16 * (self.suit_at.cap() + self.kind_at.cap() + self.close_at.cap())
+        total += 16 * self.extras_at.cap()
+        total += 8 * (self.pool.capacity() + self.needs.capacity() + self.shape_runs.capacity())
+        total += 32 * self.shape_of.size() + 8 * self.shape_of.bucket_count()
+        total += self.run_done.capacity()
+        return total
 
     cdef inline int run_of(self, uint64_t shape, int s):
         return <int>((self.shape_runs[shape] >> (16 * s)) & 0xFFFF)
@@ -208,6 +229,7 @@ cdef class Tables:
             self.needs[at] = new vector[int]()
             for x in self.plan.run_needs(s, run):
                 self.needs[at].push_back(x)
+            self.lists_bytes += vector_bytes(self.needs[at].capacity(), 4)
         return self.needs[at]
 
     cdef bint is_complete(self, uint64_t shape) except -1:
@@ -279,7 +301,7 @@ cdef class Core:
 
     def __init__(self, plan, sweep, uint64_t start, long limit):
         self.t = plan.tables
-        self.sweep = sweep
+        self.sweep = weakref.proxy(sweep)  # the sweep holds its core: no cycle to collect
         self.start = start
         self.limit = limit
         self.work = 0

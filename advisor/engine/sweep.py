@@ -87,7 +87,13 @@ class Sweep:
     def key(self) -> tuple[Any, ...]:
         """What the sweep's answers depend on (two sweeps with one key agree)."""
         knock = self.p.goal == Goal.KNOCK
-        return (id(self.p), tuple(self.held), tuple(self.live), self.target, knock and self.reserve)
+        return (
+            self.p.serial,
+            tuple(self.held),
+            tuple(self.live),
+            self.target,
+            knock and self.reserve,
+        )
 
     def charge(self, states: int) -> None:
         """Count ``states`` expanded before (an answer kept from an earlier sweep of the
