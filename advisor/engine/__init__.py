@@ -17,10 +17,11 @@ from advisor.engine.cache import DEFAULT_MB, Stats, Store
 from advisor.engine.layoffs import Layoffs, shed_figures
 from advisor.engine.plan import Plan, reset_shared, shared_bytes, shared_full
 from advisor.engine.question import Figures, Question
-from advisor.engine.sweep import WORK_LIMIT, Sweep
-from solver.budget import WORK_PER_SECOND, Budget
+from advisor.engine.sweep import Sweep
+from solver.budget import Budget
 from solver.cards import NUM_KINDS
 from solver.goals import Goal
+from solver.speed import STATES_PER_SECOND, WORK_LIMIT, WORK_PER_SECOND
 
 __all__ = ["Figures", "Question", "cache_stats", "discard_figures", "figures", "set_cache_budget"]
 
@@ -44,13 +45,6 @@ def set_cache_budget(megabytes: float) -> None:
 def cache_stats() -> Stats:
     """What the engine keeps now, and its hits, misses and evictions so far."""
     return _STORE.stats()
-
-
-# Engine states per second of work, the rate at which a sweep's states are charged to the
-# request's allowance (solver.budget): near the tenth percentile of the passes of
-# bench/advise.py's corpus on this machine (1.7-2.2 million a second loaded, 2.3-3.6
-# median), so that a second of allowance is about a second of work or less.
-STATES_PER_SECOND = 2_500_000
 
 
 def _allowed(budget: Budget | None) -> int:
@@ -83,16 +77,19 @@ def _charge(budget: Budget | None, sweep: Sweep) -> None:
         budget.spend(sweep.core.work * WORK_PER_SECOND / STATES_PER_SECOND)
 
 
-def _least(sweep: Sweep, budget: Budget | None) -> tuple[tuple[int, int] | None, bool]:
-    """((least cost, outs mask) of the sweep, finished); None when no target exists."""
-    key = sweep.key()
+def _least(
+    sweep: Sweep, budget: Budget | None, start: int = 0
+) -> tuple[tuple[int, int] | None, bool]:
+    """((least cost, outs mask) of the sweep, finished); None when no target exists.
+    ``start``: a bound the least cost is known to reach (the passes below it are skipped)."""
+    key = (sweep.key(), start)
     if key in _LEAST:
         least, work = _LEAST[key]
         sweep.charge(work)
         return least, True
     least = None
-    for bound in range(sweep.target + 1):
-        if budget is not None and bound and budget.expired:
+    for bound in range(start, sweep.target + 1):
+        if budget is not None and bound > start and budget.expired:
             return None, False
         least = sweep.best(bound)
         if least is not None:
@@ -190,7 +187,8 @@ def discard_figures(
         return {d: Figures(None, {}) for d in kinds}
     # The sweep over the whole hand, asked for one card fewer, is the least any discard
     # needs, and some discard needs exactly that (a target of fewer cards than the hand
-    # leaves a held card out); every discard needs at most one more.
+    # leaves a held card out). A discard needs at most one more when a copy of its kind
+    # is live to draw back; the every-discard pass finds those within that bound.
     with _using("plans", q):
         sweep = _sweep(q, held, live, size, budget)
         try:
@@ -205,7 +203,37 @@ def discard_figures(
         return {d: Figures(None, {}, optimal=False) for d in kinds}
     if least is None:
         return {d: Figures(None, {}) for d in kinds}
-    return {d: _figures(found.get(d), live) for d in kinds}
+    out = {d: _figures(found[d], live) for d in kinds if d in found}
+    # The rest need two or more beyond the least (their kind has no live copy left to
+    # replace the one thrown, or too few): each its own sweep, deepened from there.
+    for d in kinds:
+        if d not in out:
+            out[d] = _far_discard(q, held, d, live, least[0] + 2, budget)
+    return {d: out[d] for d in kinds}
+
+
+def _far_discard(
+    q: Question,
+    held: Sequence[int],
+    d: int,
+    live: Sequence[int],
+    start: int,
+    budget: Budget | None,
+) -> Figures:
+    """The figures of ``held`` less one ``d``, known to need at least ``start``."""
+    rest = list(held)
+    rest[d] -= 1
+    with _using("plans", q):
+        sweep = _sweep(q, rest, live, sum(rest), budget)
+        try:
+            least, finished = _least(sweep, budget, start)
+        except (OverflowError, WorkLimit):
+            return Figures(None, {}, optimal=False)
+        finally:
+            _charge(budget, sweep)
+    if not finished:
+        return Figures(None, {}, optimal=False)
+    return _figures(least, live)
 
 
 def _figures(found: tuple[int, int] | None, live: Sequence[int]) -> Figures:
