@@ -23,7 +23,7 @@ from sim.players.greedy import GreedyPlayer
 from sim.referee import Player, Referee
 from solver.errors import RulesError
 from solver.rules import RULE_SPECS, make_rules
-from tests.sim_support import Seat, StackedDealer, cards, play_round
+from tests.sim_support import Seat, StackedDealer, cards, play_round, stalled_round
 
 _CLIENT: list[FlaskClient] = []
 
@@ -371,6 +371,11 @@ CASES: dict[str, Case] = {
             make_rules("israeli", {"decks": 1, "reshuffle_stock": value})
         ),
         ("exhausted", "turn_limit"),
+    ),
+    "stalled_round": Case(
+        ("count", "void"),
+        _referee("stalled_round", "liverpool", lambda rules: stalled_round(rules).penalties),
+        ((10 + 5, 25 + 5), (0, 0)),
     ),
     "gin_bonus": Case(
         (25, 0),
