@@ -18,11 +18,11 @@ from typing import Any, TextIO
 from sim.players import make_player
 from sim.referee import (
     DEFAULT_MAX_TURNS,
-    STALLED,
     GameResult,
     RandomDealer,
     Record,
     Referee,
+    RoundEnd,
     SeatCounters,
     rounds_of,
 )
@@ -255,7 +255,7 @@ def run_match(
             finishes[r.finish] = finishes.get(r.finish, 0) + 1
             count = stalled.setdefault(round_key(r.round), StalledCount())
             count.rounds += 1
-            count.stalled += r.finish == STALLED
+            count.stalled += r.finish == RoundEnd.TURN_LIMIT
             turns += r.turns
         if on_game is not None:
             on_game(g, result)

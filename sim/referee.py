@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from advisor.scoring import Finish, knock_penalties, score_hand
@@ -30,8 +31,6 @@ T = TypeVar("T")
 # A hand that nobody ends (players that never go down, a table that takes no more cards)
 # stops here, with no winner, and is scored by the rule ``stalled_round``.
 DEFAULT_MAX_TURNS = 300
-# The finish of a hand still open at the turn limit.
-STALLED = "turn_limit"
 # A loser's hand is small; this only bounds a pathological melding before it is counted.
 _SCORE_SECONDS = 2.0
 
@@ -69,15 +68,29 @@ class RandomDealer:
         return out
 
 
+class RoundEnd(StrEnum):
+    """How a round ended: a seat went out (``hand_rummy``: all at once), knocked (``gin``:
+    with no deadwood; ``undercut``: the defender counted less), or nobody did (the stock
+    ran out, the turn limit, an illegal move)."""
+
+    OUT = "out"
+    HAND_RUMMY = "hand_rummy"
+    KNOCK = "knock"
+    GIN = "gin"
+    UNDERCUT = "undercut"
+    EXHAUSTED = "exhausted"
+    TURN_LIMIT = "turn_limit"
+    ILLEGAL = "illegal"
+
+
 @dataclass(frozen=True)
 class RoundResult:
-    """``finish``: out, hand_rummy, knock, gin, undercut, exhausted (the stock ran out),
-    turn_limit (the hand stalled: scored by ``stalled_round``) or illegal. ``penalties``
-    per seat (the winner's is 0)."""
+    """``finish``: how the round ended (``turn_limit``: the hand stalled, scored by
+    ``stalled_round``). ``penalties`` per seat (the winner's is 0)."""
 
     round: int | None
     winner: int | None
-    finish: str
+    finish: RoundEnd
     penalties: tuple[int, ...]
     turns: int
     illegal: IllegalMove | None = None
@@ -287,10 +300,10 @@ class _Hand:
             obliged=obliged,
         )
 
-    def _end(self, winner: int | None, finish: str, *, counted: bool = True) -> RoundResult:
+    def _end(self, winner: int | None, finish: RoundEnd, *, counted: bool = True) -> RoundResult:
         """The hand scored: every seat but the winner counts its cards (none when
         ``counted`` is off)."""
-        how = Finish.HAND_RUMMY if finish == Finish.HAND_RUMMY else Finish.NORMAL
+        how = Finish.HAND_RUMMY if finish is RoundEnd.HAND_RUMMY else Finish.NORMAL
         penalties = tuple(
             0
             if s == winner or not counted
@@ -303,7 +316,7 @@ class _Hand:
         """A hand still open at the turn limit (a Liverpool table that takes no more
         cards): scored as if it had ended, or not at all (``stalled_round``)."""
         counted = self.rules.stalled_round is StalledRound.COUNT
-        return self._end(None, STALLED, counted=counted)
+        return self._end(None, RoundEnd.TURN_LIMIT, counted=counted)
 
     def run(self) -> RoundResult:
         self._deal()
@@ -312,7 +325,9 @@ class _Hand:
         except IllegalMove as exc:
             penalties = [0] * self.n
             penalties[exc.seat] = sum(self.rules.value(c) for c in self.hands[exc.seat])
-            return RoundResult(self.round, None, "illegal", tuple(penalties), self.turns, exc)
+            return RoundResult(
+                self.round, None, RoundEnd.ILLEGAL, tuple(penalties), self.turns, exc
+            )
 
     def _turns(self) -> RoundResult:
         if self.rules.play_or_draw:
@@ -326,7 +341,7 @@ class _Hand:
             if not skip_draw:
                 drew, obliged = self._draw(seat)
                 if not drew:
-                    return self._end(None, "exhausted", counted=False)
+                    return self._end(None, RoundEnd.EXHAUSTED, counted=False)
             skip_draw = False
             player = self.ref.players[seat]
             play = self.ref.ask(seat, Ask.PLAY, player.play, self.view(seat, obliged))
@@ -346,7 +361,7 @@ class _Hand:
             if applied.knock is not None:
                 return self._knock(seat, *applied.knock)
             if applied.out:
-                return self._end(seat, "hand_rummy" if applied.hand_rummy else "out")
+                return self._end(seat, RoundEnd.HAND_RUMMY if applied.hand_rummy else RoundEnd.OUT)
             assert play.discard is not None
             self.pile.append(play.discard)
             self._rummy_call(seat)
@@ -372,7 +387,7 @@ class _Hand:
                 self._apply(seat, applied)
                 idle = 0
                 if applied.out:
-                    return self._end(seat, "out")
+                    return self._end(seat, RoundEnd.OUT)
             elif play.discard is not None:
                 raise IllegalMove(seat, "under these rules no turn discards")
             else:
@@ -383,9 +398,9 @@ class _Hand:
                 else:
                     idle += 1
                     if idle == self.n:
-                        return self._end(None, "exhausted")
+                        return self._end(None, RoundEnd.EXHAUSTED, counted=False)
             seat = (seat + 1) % self.n
-        return self._end(None, "turn_limit")
+        return self._stalled()
 
     def _apply(self, seat: int, applied: Applied) -> None:
         gone = Counter(self.hands[seat]) - Counter(applied.left)
@@ -471,7 +486,7 @@ class _Hand:
             except Breach as exc:
                 raise IllegalMove(seat, str(exc)) from exc
         winner, penalties = knock_penalties(self.rules, knocker, points, deadwood)
-        finish = "gin" if gin else ("knock" if winner == knocker else "undercut")
+        finish = RoundEnd.GIN if gin else RoundEnd.KNOCK if winner == knocker else RoundEnd.UNDERCUT
         return RoundResult(
             self.round, winner, finish, tuple(penalties[s] for s in range(self.n)), self.turns
         )

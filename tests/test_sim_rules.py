@@ -5,14 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from sim.legal import Breach, apply_play
-from sim.moves import Play
-from sim.players.greedy import GreedyPlayer
-from sim.referee import Referee, rounds_of
-from solver.rules import Rules, make_rules
-from solver.turn import JokerSwap, Layoff
-from tests.sim_support import (
+from sim_support import (
     Seat,
     StackedDealer,
     cards,
@@ -21,6 +14,13 @@ from tests.sim_support import (
     stalled_round,
     table_meld,
 )
+
+from sim.legal import Breach, apply_play
+from sim.moves import Play
+from sim.players.greedy import GreedyPlayer
+from sim.referee import Referee, rounds_of
+from solver.rules import Rules, make_rules
+from solver.turn import JokerSwap, Layoff
 
 # -- gin ------------------------------------------------------------------------------
 
