@@ -40,6 +40,14 @@ class Ace(StrEnum):
     BOTH = "both"
 
 
+class StalledRound(StrEnum):
+    """How a hand still open at the referee's turn limit is scored: every player counts
+    the cards in hand (as if someone had gone out), or nobody scores."""
+
+    COUNT = "count"
+    VOID = "void"
+
+
 class HandRummyPenalty(StrEnum):
     """What a hand rummy does to the others' count: doubles it, or adds 25."""
 
@@ -275,6 +283,14 @@ class Rules:
         default=True,
         metadata=_flag(
             "An empty stock is refilled from the pile (its top card stays); else the hand ends."
+        ),
+    )
+    stalled_round: StalledRound = field(
+        default=StalledRound.COUNT,
+        metadata=_choice(
+            "A hand still open at the referee's turn limit: every player counts the cards in"
+            " hand, or nobody scores.",
+            tuple(StalledRound),
         ),
     )
     penalty_after_melding: bool = field(

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from api_support import make_client
 from flask.testing import FlaskClient
-from sim_support import Seat, StackedDealer, cards, play_round
+from sim_support import Seat, StackedDealer, cards, play_round, stalled_round
 
 from advisor.scoring import knock_penalties
 from sim.moves import Play
@@ -403,6 +403,11 @@ CASES: dict[str, Case] = {
             make_rules("israeli", {"decks": 1, "reshuffle_stock": value})
         ),
         ("exhausted", "turn_limit"),
+    ),
+    "stalled_round": Case(
+        ("count", "void"),
+        _referee("stalled_round", "liverpool", lambda rules: stalled_round(rules).penalties),
+        ((10 + 5, 25 + 5), (0, 0)),
     ),
     "gin_bonus": Case(
         (25, 0),
