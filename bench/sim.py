@@ -3,7 +3,8 @@ rotated game by game, heads-up and (Liverpool, Rummy 40) one advisor among four.
 
 Prints per table the advisor's win rate against its fair share (1/players) and the mean
 penalty of the advisor and of the greedy seats, each with its 95% interval, and whether
-the goal holds: the whole win-rate interval above the fair share and a lower mean penalty.
+the goal holds: the whole win-rate interval above the fair share and a lower mean penalty;
+then per table and round the share of hands that stalled (open at the turn limit).
 
     .venv/bin/python bench/sim.py [--games 200] [--variants gin,israeli,rummy40,liverpool]
         [--players N] [--seed 1] [--round N] [--advisor-time-limit S] [--jobs N]
@@ -25,7 +26,7 @@ from typing import Any
 # the repository instead of bench/ (whose http.py would shadow the standard library's)
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from sim.match import run_match  # noqa: E402
+from sim.match import run_match, stalled_text  # noqa: E402
 from sim.runner.base import Runner  # noqa: E402
 from sim.runner.choose import open_runner  # noqa: E402
 from sim.stats import mean_interval  # noqa: E402
@@ -85,6 +86,7 @@ def measure(
         "goal_met": a["win_rate_95"][0] > share and a["mean_penalty"] < g_mean,
         "advisor_decisions_per_second": a["decisions_per_second"],
         "finishes": result.finishes,
+        "stalled_by_round": result.to_dict()["stalled_by_round"],
         "seconds": round(result.seconds, 1),
     }
 
@@ -136,6 +138,9 @@ def main() -> int:
     )
     for r in rows:
         print(_row(r))
+    print("stalled at the turn limit (rounds stalled/played, share [95%]), by round:")
+    for r in rows:
+        print(f"{r['variant']:<10} {r['players']:>2} {stalled_text(r['stalled_by_round'])}")
     for r in rows:
         for reason in r["illegal_reasons"]:
             print(f"illegal, {r['variant']} {r['players']}: {reason}")

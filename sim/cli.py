@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from sim.match import MatchResult, default_progress, run_match
+from sim.match import MatchResult, default_progress, run_match, stalled_text
 from sim.players import PLAYER_NAMES
 from sim.referee import DEFAULT_MAX_TURNS
 from sim.replay import LogWriter, ReplayError, replay
@@ -88,6 +88,7 @@ def table(result: MatchResult) -> str:
         f"{result.games} games, {result.turns} moves in {s['seconds']} s"
         f" ({s['moves_per_second']} moves/s); finishes: {s['finishes']}"
     )
+    lines.append(f"stalled at the turn limit, by round: {stalled_text(s['stalled_by_round'])}")
     for e in result.entries:
         for reason in e.illegal_reasons[:3]:
             lines.append(f"illegal ({e.name}): {reason}")

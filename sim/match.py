@@ -22,6 +22,7 @@ from sim.referee import (
     RandomDealer,
     Record,
     Referee,
+    RoundEnd,
     SeatCounters,
     rounds_of,
 )
@@ -67,12 +68,46 @@ class EntryStats:
 
 
 @dataclass
+class StalledCount:
+    """The hands of one round (a Liverpool contract, or a one-hand game's only hand)
+    played, and those that stalled: still open at the turn limit."""
+
+    rounds: int = 0
+    stalled: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = wilson(self.stalled, self.rounds)
+        return {
+            "rounds": self.rounds,
+            "stalled": self.stalled,
+            "share": round(self.stalled / self.rounds, 4) if self.rounds else 0.0,
+            "share_95": [round(low, 4), round(high, 4)],
+        }
+
+
+def round_key(round_: int | None) -> str:
+    """The name of a round in the figures: its number, or ``all`` for a one-hand game."""
+    return "all" if round_ is None else str(round_)
+
+
+def stalled_text(by_round: dict[str, Any]) -> str:
+    """``stalled_by_round`` as a line: each round's stalled hands of those played, and
+    the share with its 95% interval."""
+    parts = []
+    for key, d in by_round.items():
+        lo, hi = d["share_95"]
+        parts.append(f"{key}: {d['stalled']}/{d['rounds']} {d['share']:.1%} [{lo:.1%}, {hi:.1%}]")
+    return "; ".join(parts) or "-"
+
+
+@dataclass
 class MatchResult:
     entries: list[EntryStats]
     games: int
     seconds: float
     turns: int
     finishes: dict[str, int]
+    stalled: dict[str, StalledCount] = field(default_factory=dict)  # by ``round_key``
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -81,6 +116,7 @@ class MatchResult:
             "moves": self.turns,
             "moves_per_second": round(self.turns / self.seconds, 1) if self.seconds else None,
             "finishes": dict(sorted(self.finishes.items())),
+            "stalled_by_round": {k: c.to_dict() for k, c in self.stalled.items()},
             "players": [e.to_dict() for e in self.entries],
         }
 
@@ -176,6 +212,7 @@ def run_match(
     n = len(names)
     entries = [EntryStats(name) for name in names]
     finishes: dict[str, int] = {}
+    stalled: dict[str, StalledCount] = {}
     turns = 0
     start = time.perf_counter()
     logged_rules = _logged(rules)
@@ -216,6 +253,9 @@ def run_match(
                 entry.illegal_reasons.append(f"game {g}: {offender.reason}")
         for r in result.rounds:
             finishes[r.finish] = finishes.get(r.finish, 0) + 1
+            count = stalled.setdefault(round_key(r.round), StalledCount())
+            count.rounds += 1
+            count.stalled += r.finish == RoundEnd.TURN_LIMIT
             turns += r.turns
         if on_game is not None:
             on_game(g, result)
@@ -223,7 +263,7 @@ def run_match(
             _progress(progress, g + 1, games, time.perf_counter() - start)
     if progress is not None and games:
         progress.write("\n")
-    return MatchResult(entries, games, time.perf_counter() - start, turns, finishes)
+    return MatchResult(entries, games, time.perf_counter() - start, turns, finishes, stalled)
 
 
 def _progress(out: TextIO, done: int, total: int, seconds: float) -> None:

@@ -23,12 +23,13 @@ from solver.cards import ALL_CARDS, JOKER, Card
 from solver.errors import RulesError
 from solver.legality import extend_meld
 from solver.melds import Meld
-from solver.rules import Rules
+from solver.rules import Rules, StalledRound
 
 Record = Callable[[dict[str, Any]], None]
 T = TypeVar("T")
 
-# A hand that nobody ends (players that never go down) stops here, with no winner.
+# A hand that nobody ends (players that never go down, a table that takes no more cards)
+# stops here, with no winner, and is scored by the rule ``stalled_round``.
 DEFAULT_MAX_TURNS = 300
 # A loser's hand is small; this only bounds a pathological melding before it is counted.
 _SCORE_SECONDS = 2.0
@@ -84,7 +85,8 @@ class RoundEnd(StrEnum):
 
 @dataclass(frozen=True)
 class RoundResult:
-    """``finish``: how the round ended. ``penalties`` per seat (the winner's is 0)."""
+    """``finish``: how the round ended (``turn_limit``: the hand stalled, scored by
+    ``stalled_round``). ``penalties`` per seat (the winner's is 0)."""
 
     round: int | None
     winner: int | None
@@ -298,15 +300,23 @@ class _Hand:
             obliged=obliged,
         )
 
-    def _end(self, winner: int | None, finish: RoundEnd) -> RoundResult:
-        counted = Finish.HAND_RUMMY if finish is RoundEnd.HAND_RUMMY else Finish.NORMAL
+    def _end(self, winner: int | None, finish: RoundEnd, *, counted: bool = True) -> RoundResult:
+        """The hand scored: every seat but the winner counts its cards (none when
+        ``counted`` is off)."""
+        how = Finish.HAND_RUMMY if finish is RoundEnd.HAND_RUMMY else Finish.NORMAL
         penalties = tuple(
             0
-            if s == winner or winner is None
-            else score_hand(h, self.rules, counted, time_limit=_SCORE_SECONDS).points
+            if s == winner or not counted
+            else score_hand(h, self.rules, how, time_limit=_SCORE_SECONDS).points
             for s, h in enumerate(self.hands)
         )
         return RoundResult(self.round, winner, finish, penalties, self.turns)
+
+    def _stalled(self) -> RoundResult:
+        """A hand still open at the turn limit (a Liverpool table that takes no more
+        cards): scored as if it had ended, or not at all (``stalled_round``)."""
+        counted = self.rules.stalled_round is StalledRound.COUNT
+        return self._end(None, RoundEnd.TURN_LIMIT, counted=counted)
 
     def run(self) -> RoundResult:
         self._deal()
@@ -331,7 +341,7 @@ class _Hand:
             if not skip_draw:
                 drew, obliged = self._draw(seat)
                 if not drew:
-                    return self._end(None, RoundEnd.EXHAUSTED)
+                    return self._end(None, RoundEnd.EXHAUSTED, counted=False)
             skip_draw = False
             player = self.ref.players[seat]
             play = self.ref.ask(seat, Ask.PLAY, player.play, self.view(seat, obliged))
@@ -356,7 +366,7 @@ class _Hand:
             self.pile.append(play.discard)
             self._rummy_call(seat)
             seat = (seat + 1) % self.n
-        return self._end(None, RoundEnd.TURN_LIMIT)
+        return self._stalled()
 
     def _play_or_draw_turns(self) -> RoundResult:
         """Each turn lays tiles down or, laying nothing, draws one; with the stock out, a
@@ -388,9 +398,9 @@ class _Hand:
                 else:
                     idle += 1
                     if idle == self.n:
-                        return self._end(None, RoundEnd.EXHAUSTED)
+                        return self._end(None, RoundEnd.EXHAUSTED, counted=False)
             seat = (seat + 1) % self.n
-        return self._end(None, RoundEnd.TURN_LIMIT)
+        return self._stalled()
 
     def _apply(self, seat: int, applied: Applied) -> None:
         gone = Counter(self.hands[seat]) - Counter(applied.left)

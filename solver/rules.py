@@ -40,6 +40,14 @@ class Ace(StrEnum):
     BOTH = "both"
 
 
+class StalledRound(StrEnum):
+    """How a hand still open at the referee's turn limit is scored: every player counts
+    the cards in hand (as if someone had gone out), or nobody scores."""
+
+    COUNT = "count"
+    VOID = "void"
+
+
 class HandRummyPenalty(StrEnum):
     """What a hand rummy does to the others' count: doubles it, or adds 25."""
 
@@ -277,6 +285,14 @@ class Rules:
             "An empty stock is refilled from the pile (its top card stays); else the hand ends."
         ),
     )
+    stalled_round: StalledRound = field(
+        default=StalledRound.COUNT,
+        metadata=_choice(
+            "A hand still open at the referee's turn limit: every player counts the cards in"
+            " hand, or nobody scores.",
+            tuple(StalledRound),
+        ),
+    )
     penalty_after_melding: bool = field(
         default=False,
         metadata=_flag("A loser's hand is melded first and only its deadwood counts."),
@@ -511,13 +527,13 @@ def _read_choice(name: str, spec: RuleSpec, value: Any, base: Rules) -> str:
 
 def _read_ranks(name: str, spec: RuleSpec, value: Any, base: Rules) -> tuple[int, ...]:
     ranks = set()
-    for item in _list(name, value, spec, 'ranks such as ["2"]'):
+    for i, item in enumerate(_list(name, value, spec, 'ranks such as ["2"]')):
         try:
             if not isinstance(item, str):
                 raise ValueError(item)
             ranks.add(parse_rank(item))
         except ValueError:
-            raise RulesError(name, f"unknown rank {item!r}") from None
+            raise RulesError(f"{name}[{i}]", f"unknown rank {item!r}") from None
     return tuple(sorted(ranks))
 
 
@@ -534,7 +550,7 @@ def _read_card_values(name: str, spec: RuleSpec, value: Any, base: Rules) -> Map
             try:
                 k = RANKS[parse_rank(k) - 1]
             except ValueError:
-                raise RulesError(name, f"unknown rank {key!r}") from None
+                raise RulesError(f"{name}.{key}", f"unknown rank {key!r}") from None
         table[k] = _int_value(f"{name}.{k}", points, spec.bound)
     return MappingProxyType(table)
 

@@ -111,6 +111,17 @@ def play_round(
     return ref.play_game(rounds_of(ref.rules, round_)).rounds[0]
 
 
+def stalled_round(rules: Rules) -> RoundResult:
+    """A Liverpool round 1 nobody can finish: both seats go down with two sets of all
+    four suits (a table that takes no card), keeping KC and 3C (the card drawn) and AH
+    and 4C, and then only draw and throw the card drawn until the turn limit."""
+    first = Seat(plays=[Play(meld_cards("7S 7H 7D 7C", "8S 8H 8D 8C"), discard=cards("QD")[0])])
+    second = Seat(plays=[Play(meld_cards("9S 9H 9D 9C", "TS TH TD TC"), discard=cards("QH")[0])])
+    hands = ["7S 7H 7D 7C 8S 8H 8D 8C KC QD", "9S 9H 9D 9C TS TH TD TC AH QH"]
+    dealer = StackedDealer(hands, stock="3C 4C", upcard="5D")
+    return play_round(rules, [first, second], dealer, round_=1)
+
+
 def table_meld(text: str, rules: Rules) -> Meld:
     meld = check_meld(cards(text), rules, ordered=True).meld
     assert meld is not None

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sim_support import table_meld
+
 from advisor import advise as advisor
+from advisor.capacity import stays_open, table_room
 from advisor.situation import Situation
 from api.schemas import AdviseResponseSchema
 from solver.cards import parse_card, parse_cards
@@ -105,6 +108,43 @@ def test_liverpool_goes_down_and_lays_off_the_same_turn() -> None:
     check = judge_turn(sit.rules, Seat(sit.hand, sit.table, round=1), turn)
     assert check.legal and [str(c) for c in check.remaining] == ["4S"]
     assert check.goes_out and check.left == ()
+
+
+# two sets of three and five cards more: down now, four cards stay after the discard, and
+# the two sets could take only 7C and 9C (no new melds after going down)
+DEAD_END = "7S 7H 7D 9S 9H 9D KC QD JH 4S 6C"
+
+
+def test_liverpool_waits_rather_than_go_down_onto_a_bare_table_into_a_dead_end() -> None:
+    a = advise(situation("liverpool", DEAD_END, round=1, pile="5D"))
+    assert a["cards_needed"] == 0  # the contract is there
+    assert a["lay_down"] is None
+    assert "Waiting" in a["note"]
+    # the discard keeps the contract whole
+    assert move(a)["action"] == "discard"
+    assert move(a)["card"] not in ("7S", "7H", "7D", "9S", "9H", "9D")
+
+
+def test_liverpool_goes_down_into_the_same_hand_once_others_are_down() -> None:
+    # the others' sets add room (KC and JH lay off at once): waiting adds nothing more
+    table = ["KH KS KD", "JS JD JC"]
+    a = advise(situation("liverpool", DEAD_END, round=1, table=table, pile="5D"))
+    lay = a["lay_down"]
+    assert lay["action"] == "go_down"
+    assert {lo["card"] for lo in lay["layoffs"]} == {"KC", "JH"}
+
+
+def test_a_dead_end_is_when_the_table_cannot_take_the_cards_left() -> None:
+    rules = make_rules("liverpool")
+    sevens, nines = (table_meld(m, rules) for m in ("7S 7H 7D", "9S 9H 9D"))
+    live = situation("liverpool", DEAD_END, round=1).live_counts()
+    # 7C and 9C (both copies live) and the wild 2s: two cards in all, one per set
+    assert table_room([sevens, nines], parse_cards("KC QD JH 4S 6C"), live, rules) == 2
+    assert not stays_open(parse_cards("KC QD JH 4S 6C"), [sevens, nines], live, rules, keep=1)
+    assert stays_open(parse_cards("7C 9C 4S"), [sevens, nines], live, rules, keep=1)
+    # with new melds after going down, the hand is never a dead end
+    free = make_rules("liverpool", {"new_melds_after_down": True})
+    assert stays_open(parse_cards("KC QD JH 4S 6C"), [sevens, nines], live, free, keep=1)
 
 
 def test_liverpool_round_6_goes_out_with_every_card() -> None:

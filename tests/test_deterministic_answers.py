@@ -25,6 +25,8 @@ LIVERPOOL_20 = {
     "round": 1,
     "rules": {"decks": 3, "jokers": 6},
     "hand": "QH 2H 5H TH 2C 3D 2C AS JK 3H 3S 9S 9D 6C 8H JD 2H TC 6D 8C",
+    # someone is down: onto a bare table the advice would wait (a dead end), not lay down
+    "table": [{"cards": "KS KD KC"}],
 }
 _BURN = "import time\nt = time.monotonic()\nwhile time.monotonic() - t < 4: pass\n"
 

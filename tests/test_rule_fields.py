@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from api_support import make_client
 from flask.testing import FlaskClient
-from sim_support import Seat, StackedDealer, cards, play_round
+from sim_support import Seat, StackedDealer, cards, play_round, stalled_round
 
 from advisor.scoring import knock_penalties
 from sim.moves import Play
@@ -359,8 +359,8 @@ CASES: dict[str, Case] = {
         (2, 5),
     ),
     # -- read by the referee only, so shown through it: the API does not read these yet
-    # (the buy phase asks whether the rules have contracts, not `buying`, and counts one
-    # penalty card; a knock's settlement is the referee's)
+    # (the API reads `buying` only to refuse a buy phase, and counts one penalty card; a
+    # knock's settlement is the referee's)
     "max_players": Case((2, 3), _referee("max_players", "gin", _seats_refused), (True, False)),
     "round_hand_sizes": Case(
         ([10] * 6, [10] * 5 + [12]),
@@ -403,6 +403,11 @@ CASES: dict[str, Case] = {
             make_rules("israeli", {"decks": 1, "reshuffle_stock": value})
         ),
         ("exhausted", "turn_limit"),
+    ),
+    "stalled_round": Case(
+        ("count", "void"),
+        _referee("stalled_round", "liverpool", lambda rules: stalled_round(rules).penalties),
+        ((10 + 5, 25 + 5), (0, 0)),
     ),
     "gin_bonus": Case(
         (25, 0),

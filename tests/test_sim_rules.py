@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sim_support import Seat, StackedDealer, cards, meld_cards, play_round, table_meld
+from sim_support import (
+    Seat,
+    StackedDealer,
+    cards,
+    meld_cards,
+    play_round,
+    stalled_round,
+    table_meld,
+)
 
 from sim.legal import Breach, apply_play
 from sim.moves import Play
@@ -219,6 +227,18 @@ def test_round_six_goes_out_with_every_card_and_no_discard() -> None:
             False,
             Play(meld_cards("3S 3D 3C", "4H 4D 4C")),
         )
+
+
+def test_a_round_stalled_at_the_turn_limit_counts_every_hand_by_default() -> None:
+    # both down on full sets: nobody can shed KC or AH, the round runs to the limit
+    result = stalled_round(make_rules("liverpool"))
+    assert (result.finish, result.winner, result.turns) == ("turn_limit", None, 50)
+    assert result.penalties == (10 + 5, 25 + 5)
+
+
+def test_a_stalled_round_scores_nothing_when_the_rules_void_it() -> None:
+    result = stalled_round(make_rules("liverpool", {"stalled_round": "void"}))
+    assert (result.finish, result.penalties) == ("turn_limit", (0, 0))
 
 
 def test_an_empty_stock_is_the_pile_reshuffled_but_its_top_card() -> None:

@@ -149,7 +149,7 @@ def _recommend(ctx: Context, ranked: list[DiscardOption], advice: LayDownAdvice)
         # the discard comes from what the lay-down leaves in hand
         left = set(lay.left)
         choices = [o for o in ranked if o.card in left] or ranked
-    elif advice.note is not None:
+    elif advice.holds_hand_rummy:
         choices = _keeping_hand_rummy(ctx, ranked)
     return Recommendation(Action.DISCARD, choices[0].card, choices[0].reason)
 

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from advisor.capacity import stays_open
 from advisor.context import Context
 from advisor.engine import Question
 from advisor.layoffs import LayoffPlan, best_layoffs
@@ -24,11 +25,13 @@ from solver.turn import JokerSwap, Layoff, TurnAction, actions_of, release, tabl
 
 @dataclass(frozen=True)
 class LayDownAdvice:
-    """``final_discard``: the card thrown to go out, when the lay-down goes out."""
+    """``final_discard``: the card thrown to go out, when the lay-down goes out;
+    ``holds_hand_rummy``: nothing is laid, to keep a hand rummy one card away."""
 
     lay_down: LayDown | None
     final_discard: Card | None = None
     note: str | None = None
+    holds_hand_rummy: bool = False
 
 
 def _lay_down(
@@ -102,7 +105,17 @@ def _go_down(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
     if not sol.feasible:
         return LayDownAdvice(None)
     plan = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), keep)
+    if not ctx.table and not stays_open(plan.left, plan.melds, ctx.live, ctx.rules, keep):
+        return LayDownAdvice(None, note=_WAIT_NOTE)
     return _lay_down(TurnAction.GO_DOWN, sol.melds, plan.layoffs, plan.left, keep)
+
+
+# Going down first onto a bare table into a dead end gives the others room on one's own
+# melds and leaves no way out; once anyone is down the table can no longer grow by waiting.
+_WAIT_NOTE = (
+    "Waiting: going down now leaves more cards than the table could ever take (no new"
+    " melds after going down), and nobody else is down yet to add room."
+)
 
 
 def _lay_off(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
@@ -134,7 +147,7 @@ def _open(ctx: Context, hand: Sequence[Card], needed: int | None) -> LayDownAdvi
             "Holding: a hand rummy is one card away and doubles the others' count;"
             " opening now gives it up."
         )
-        return LayDownAdvice(None, note=note)
+        return LayDownAdvice(None, note=note, holds_hand_rummy=True)
     sol = ctx.solve(hand, Goal.OPENING, discard=True)
     if not sol.feasible:
         return LayDownAdvice(None)
