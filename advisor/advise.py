@@ -6,7 +6,7 @@ from advisor.context import Context
 from advisor.phases.buy import advise_buy
 from advisor.phases.discard import advise_discard
 from advisor.phases.draw import advise_draw
-from advisor.results import Advice, Phase
+from advisor.results import Advice, Effort, Phase
 from advisor.situation import Situation
 from solver.budget import Budget
 
@@ -17,12 +17,13 @@ def advise(
     *,
     budget: Budget | None = None,
     buys_made: int = 0,
+    effort: Effort | str = Effort.FAST,
 ) -> Advice:
     """The advice for ``phase`` (API.md). ``budget``: the request's wall clock, a guard
     (the answer says ``optimal: false`` when it ran out). ``buys_made``: buys so far
-    this round."""
+    this round. ``effort``: ``fast``, ``standard`` or ``deep`` (docs/advisor.md)."""
     phase = Phase(phase)
-    ctx = Context(situation, budget)
+    ctx = Context(situation, budget, Effort(effort))
     if phase is Phase.DRAW:
         return advise_draw(ctx)
     if phase is Phase.BUY:
