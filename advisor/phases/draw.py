@@ -16,7 +16,7 @@ from typing import Any
 
 from advisor.context import Context, out_copies, with_card, without
 from advisor.engine import Figures
-from advisor.outlook.decide import lookahead, take_worth
+from advisor.outlook.decide import search, take_worth
 from advisor.phases.discard import protected_joker
 from advisor.reasons import plural
 from advisor.results import (
@@ -129,9 +129,9 @@ def _recommend(now: Figures, stock: StockDraw, take: TakeDiscard | None) -> Reco
 
 
 def _recommend_by_worth(card: Card, take: float, stock: float) -> Recommendation:
-    """The look-ahead's choice: the greater worth after the draw's discard; a tie draws
-    from the stock (it shows the opponent nothing)."""
-    figures = f"worth {take:+.1f} points after taking {card}, {stock:+.1f} after a stock draw"
+    """The play-outs' choice: the greater mean points; a tie draws from the stock (it
+    shows the opponent nothing)."""
+    figures = f"{take:+.1f} points on average after taking {card}, {stock:+.1f} after a stock draw"
     if take > stock:
         return Recommendation(Action.TAKE_DISCARD, card, f"Take {card}: {figures}.")
     return Recommendation(Action.DRAW_STOCK, None, f"Draw from the stock: {figures}.")
@@ -143,7 +143,7 @@ def advise_draw(ctx: Context) -> DrawAdvice:
     top = ctx.sit.top_discard
     take = None if top is None else take_discard(ctx, top, now)
     recommendation = _recommend(now, stock, take)
-    look = lookahead(ctx, ctx.effort)
+    look = search(ctx, ctx.effort)
     if look is not None and take is not None and take.allowed:
         take_w, stock_w = take_worth(ctx, look, take.card)
         stock = replace(stock, expected_points=round(stock_w, 2))
