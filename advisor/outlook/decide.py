@@ -78,7 +78,7 @@ def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> 
     if s is None or not ranked:
         return ranked
     h = HORIZON[effort]
-    looked = [_with(o, s.look.outlook(s.hand & ~(1 << o.card.id), h, o.card.id)) for o in ranked]
+    looked = [_with(o, _looked(s, o, h)) for o in ranked]
     order = sorted(range(len(looked)), key=lambda i: (-(looked[i].expected_points or 0.0), i))
     looked = [looked[i] for i in order]
     k = CANDIDATES[effort]
@@ -87,7 +87,27 @@ def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> 
     return [played[i] for i in order] + looked[k:]
 
 
+def _looked(s: Search, o: DiscardOption, horizon: int) -> Outlook:
+    if o.goes_out:  # the throw goes out now: its worth is the knock's, no draw to come
+        return Outlook(1.0, s.look.worth(o.deadwood_points), 0, 1)
+    return s.look.outlook(s.hand & ~(1 << o.card.id), horizon, o.card.id)
+
+
 def _with(o: DiscardOption, seen: Outlook) -> DiscardOption:
+    if seen.horizon == 0:
+        reason = (
+            f"Throwing {o.card} goes out now with"
+            f" {plural(o.deadwood_points, 'deadwood point')}, worth"
+            f" {seen.expected_points:+.1f} points by the model."
+        )
+        return replace(
+            o,
+            go_out_chance=1.0,
+            expected_points=seen.expected_points,
+            horizon=0,
+            samples=1,
+            reason=reason,
+        )
     if seen.horizon == MAX_TURNS:
         how = f"played out in {plural(seen.samples, 'world')}"
         chance = f"{seen.go_out_chance:.0%} to go out first"
