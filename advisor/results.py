@@ -13,16 +13,19 @@ from enum import StrEnum
 from solver.cards import Card
 from solver.goals import Goal
 from solver.melds import Meld
+from solver.solution import Placed
 from solver.turn import JokerSwap, Layoff, TurnAction
 
 
 class Phase(StrEnum):
     """``discard``: the player has drawn and lays down and discards; ``draw``: the top
-    discard or the stock; ``buy``: out of turn, buy the top discard or not."""
+    discard or the stock; ``buy``: out of turn, buy the top discard or not; ``play``: a
+    turn under ``play_or_draw`` (Rummikub), lay down or draw, the one phase it has."""
 
     DISCARD = "discard"
     DRAW = "draw"
     BUY = "buy"
+    PLAY = "play"
 
 
 class Effort(StrEnum):
@@ -41,6 +44,7 @@ class Action(StrEnum):
     DRAW_STOCK = "draw_stock"
     BUY = "buy"
     PASS = "pass"
+    PLAY = "play"
 
 
 @dataclass(frozen=True)
@@ -187,4 +191,32 @@ class BuyAdvice:
     optimal: bool
 
 
-Advice = DiscardAdvice | DrawAdvice | BuyAdvice
+@dataclass(frozen=True)
+class BestPlay:
+    """The play of a ``play`` turn: the table after it, where each laid tile went, the
+    melds it made, whether it empties the hand. ``action``: posted to /v1/validate with it
+    (``open``: ``melds``; ``rearrange``: ``table`` as ``table_after``), it is legal."""
+
+    table: tuple[Meld, ...]
+    placed: tuple[Placed, ...]
+    melds: tuple[Meld, ...]
+    goes_out: bool
+    action: TurnAction
+
+
+@dataclass(frozen=True)
+class PlayAdvice:
+    """``play``: the play to make, or None (draw). ``keep_back``: the hand's cards the
+    play could lay but keeps for later."""
+
+    phase: Phase
+    goal: Goal
+    cards_needed: int | None
+    play: BestPlay | None
+    keep_back: tuple[Card, ...]
+    recommendation: Recommendation
+    live_cards: int
+    optimal: bool
+
+
+Advice = DiscardAdvice | DrawAdvice | BuyAdvice | PlayAdvice

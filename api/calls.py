@@ -16,6 +16,8 @@ from advisor.situation import Situation
 from api import metrics
 from api.budget import enforced
 from solver.budget import Budget, BudgetExhausted
+from solver.goals import Goal
+from solver.place import PlaceBy, place
 from solver.solution import Solution
 from solver.solve import resolve_goal, solve
 from solver.turn import Seat, Turn, TurnVerdict, judge_turn
@@ -31,29 +33,57 @@ class SolveAnswer:
     reason: str | None = None
 
 
-def run_solve(situation: Situation, goal: str, time_limit: float, budget: Budget) -> Solution:
-    """Solve the hand under ``goal`` (``auto`` resolved against ``down``)."""
+def run_solve(
+    situation: Situation,
+    goal: str,
+    time_limit: float,
+    budget: Budget,
+    place_by: PlaceBy = PlaceBy.TILES,
+) -> Solution:
+    """Solve the hand under ``goal`` (``auto`` resolved against ``down``); the goal
+    ``place`` lays the hand onto the table by ``place_by``."""
     rules = situation.rules
     resolved = resolve_goal(rules, goal, situation.down)
     if budget.overdue:
         raise BudgetExhausted()
     started = time.perf_counter()
     with enforced(budget):
-        solution = solve(
-            list(situation.hand),
-            rules,
-            resolved,
-            situation.round,
-            time_limit=time_limit,
-            budget=budget,
-        )
+        if resolved is Goal.PLACE:
+            solution = place(
+                situation.hand,
+                situation.table,
+                rules,
+                down=situation.down,
+                by=place_by,
+                time_limit=time_limit,
+                budget=budget,
+            )
+        else:
+            solution = solve(
+                list(situation.hand),
+                rules,
+                resolved,
+                situation.round,
+                time_limit=time_limit,
+                budget=budget,
+            )
     metrics.record_solve(rules.variant, resolved, solution.optimal, time.perf_counter() - started)
     return solution
 
 
-def answer_solve(situation: Situation, goal: str, time_limit: float, budget: Budget) -> SolveAnswer:
+def answer_solve(
+    situation: Situation,
+    goal: str,
+    time_limit: float,
+    budget: Budget,
+    place_by: PlaceBy = PlaceBy.TILES,
+) -> SolveAnswer:
     """The solution under ``goal`` and, when it is not met, the cards needed to meet it."""
-    solution = run_solve(situation, goal, time_limit, budget)
+    solution = run_solve(situation, goal, time_limit, budget, place_by)
+    if solution.goal is Goal.PLACE and solution.feasible is False and situation.down:
+        # once down, the place goal has no distance: what a drawn tile would lay is not
+        # measured by cards needed
+        return SolveAnswer(solution, None, "not_measured")
     needed = cards_needed(situation, solution, budget)
     unknown = solution.feasible is None or (needed.needed is None and not needed.optimal)
     return SolveAnswer(solution, needed.needed, "time_limit" if unknown else None)
@@ -65,9 +95,11 @@ def cards_needed(situation: Situation, solution: Solution, budget: Budget) -> Fi
     solution is known by then, so it is answered without the distance."""
     if solution.feasible:
         return Figures(0, {})
+    # before the opening, placing is the opening from the rack alone
+    goal = Goal.OPENING if solution.goal is Goal.PLACE else solution.goal
     try:
         with enforced(budget):
-            return needed_for(situation, solution.goal, budget=budget)
+            return needed_for(situation, goal, budget=budget)
     except BudgetExhausted:
         return Figures(None, {}, optimal=False)
 

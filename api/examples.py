@@ -24,6 +24,15 @@ REQUESTS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
             "Liverpool round 1: two sets, a wild 2 among them",
             {"variant": "liverpool", "round": 1, "hand": "AS AD 2C 7H 7D 7C KD QD JD 5C"},
         ),
+        "rummikub_place": (
+            "Rummikub, after the initial meld: the table rearranged to lay both sixes",
+            {
+                "variant": "rummikub",
+                "down": True,
+                "hand": "K6 O6 B9",
+                "table": [{"cards": "R3 R4 R5 R6"}, {"cards": "B10 B11 B12"}],
+            },
+        ),
         "israeli_unmet": (
             "Israeli: the win is one card away",
             {"variant": "israeli", "hand": "AS 2S 3S 4H 4D 4C 7H 8H 9H TD JD QD KD 9C"},

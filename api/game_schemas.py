@@ -220,6 +220,16 @@ class MoveSchema(RequestSchema):
     knock = StrictBoolean(
         load_default=False, metadata={"description": "`play` (gin): knock with these melds."}
     )
+    table = fields.List(
+        fields.Nested(ProposedMeldSchema),
+        load_default=None,
+        validate=validate.Length(max=MAX_TABLE_MELDS),
+        metadata={
+            "description": "`play` under `rearrange_table` (Rummikub), once down: the whole "
+            "table after the turn; every tile of the table stays on it. Under `play_or_draw` "
+            "a `play` that lays nothing draws a tile."
+        },
+    )
 
 
 class GameMoveRequestSchema(RequestSchema):
@@ -312,6 +322,7 @@ class MoveMadeSchema(ResponseSchema):
         attribute="play.discard", allow_none=True, metadata={"description": "The card thrown."}
     )
     knock = fields.Boolean(attribute="play.knock", metadata={"description": "A knock (gin)."})
+    table = _melds_out("The table after a rearranging play (Rummikub).", attribute="play.table")
 
 
 class ResultSchema(ResponseSchema):

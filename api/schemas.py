@@ -34,6 +34,7 @@ from solver.limits import (
     MAX_HAND_CARDS,
     MAX_TABLE_MELDS,
 )
+from solver.place import PlaceBy
 from solver.rules import PRESETS, RULE_SPECS
 from solver.rulespec import Kind, RuleSpec
 from solver.turn import TurnAction
@@ -72,6 +73,7 @@ VIOLATION_CODES: tuple[str, ...] = (
     "taken_discard_not_laid",
     "discard_missing",
     "knock_too_high",
+    "table_not_kept",
 )
 
 # Shared components of the document: one generated type each (see api.spec).
@@ -420,7 +422,21 @@ class SolveRequestSchema(SituationSchema):
         validate=validate.OneOf(SOLVE_GOALS),
         metadata={
             "description": "What to solve for. `auto`: Liverpool not down -> `contract`; "
-            "Rummy 40 not opened -> `opening`; Israeli -> `win`; otherwise `deadwood`."
+            "Rummy 40 not opened -> `opening`; Israeli -> `win`; Rummikub -> `place`; "
+            "otherwise `deadwood`. `place` (rules with `rearrange_table`): the best play of "
+            "the hand onto `table`, every table meld open to rearrangement; before the "
+            "opening (`down: false`), the best opening from the hand alone, the table "
+            "untouched."
+        },
+    )
+    place_by = fields.String(
+        load_default=PlaceBy.TILES.value,
+        validate=validate.OneOf(tuple(PlaceBy)),
+        metadata={
+            "description": "Goal `place`: what the best play lays most of. `tiles`: the most "
+            "tiles (ties: the least value left); `value`: the most points, each natural "
+            "tile its `card_values` entry and a joker none (ties: the most tiles); `left`: "
+            "the least `card_values` left in hand, a joker's counted (ties: the most tiles)."
         },
     )
 
@@ -465,6 +481,16 @@ class ValidateRequestSchema(SituationSchema):
             "out are judged too (omitted: a card need only be left for it)."
         },
     )
+    table_after = fields.List(
+        fields.Nested(TableMeldSchema),
+        load_default=None,
+        validate=validate.Length(max=MAX_TABLE),
+        metadata={
+            "description": "`action: rearrange` (rules with `rearrange_table`): the whole table "
+            "after the turn, as melds; every tile of `table` must stay on it, the others come "
+            "from the hand (the `table` of a `place` answer, posted back)."
+        },
+    )
     taken_discard = CardField(
         load_default=None,
         metadata={
@@ -480,7 +506,8 @@ class ValidateRequestSchema(SituationSchema):
             "`go_down` (contracts), `open` (an opening minimum), `meld` (new melds and layoffs "
             "once down, where `new_melds_after_down`), `lay_off` (layoffs and joker swaps once "
             "down), `hand_rummy` (`hand_rummy`: every card but the discard at once), `win` "
-            "(Israeli: the whole hand), `knock` (`knock_max`), `check` (the melds alone, no "
+            "(Israeli: the whole hand), `knock` (`knock_max`), `rearrange` (`rearrange_table`: "
+            "the whole table after the turn in `table_after`), `check` (the melds alone, no "
             "rule of the turn)."
         },
     )
@@ -501,7 +528,9 @@ class AdviseRequestSchema(SituationSchema):
         metadata={
             "description": "`discard`: the player has drawn and must lay down and discard; "
             "`draw`: the top discard or the stock; `buy` (Liverpool, out of turn): buy the top "
-            "discard or pass."
+            "discard or pass; `play` (rules with `play_or_draw`, Rummikub): lay down or draw, "
+            "the one phase those rules have (their advice answers `play` for `discard` and "
+            "`draw` too)."
         },
     )
     buys_made = fields.Integer(
@@ -574,6 +603,13 @@ class MeldSchema(ResponseSchema):
     )
 
 
+class PlacedSchema(ResponseSchema):
+    card = CardField(required=True, metadata={"description": "The tile from the hand."})
+    meld = fields.Integer(
+        required=True, metadata={"description": "The meld it went into: an index into `table`."}
+    )
+
+
 class SolveResponseSchema(ResponseSchema):
     """Dumps an ``api.calls.SolveAnswer``: its solution's fields, then its own."""
 
@@ -634,11 +670,32 @@ class SolveResponseSchema(ResponseSchema):
             "before finding out."
         },
     )
+    table = fields.List(
+        fields.Nested(MeldSchema),
+        attribute="solution.table",
+        metadata={
+            "description": "Goal `place`: the table after the play, every meld legal (the "
+            "table's tiles all on it, rearranged or not)."
+        },
+    )
+    placed = fields.List(
+        fields.Nested(PlacedSchema),
+        attribute="solution.placed",
+        metadata={"description": "Goal `place`: each tile laid from the hand and its meld."},
+    )
+    opening = fields.Integer(
+        attribute="solution.opening",
+        metadata={
+            "description": "Goal `place` before the opening (`down: false`): the points of the "
+            "opening laid (0: none reaches `opening_min`), counted by `opening_count`."
+        },
+    )
     reason = fields.String(
-        validate=validate.OneOf(("time_limit",)),
+        validate=validate.OneOf(("time_limit", "not_measured")),
         metadata={
             "description": "Present when a figure is unknown rather than disproved: "
-            "`time_limit`, the request's time budget ran out."
+            "`time_limit`, the request's time budget ran out; `not_measured`, the goal has "
+            "no cards-needed measure there (`place` once down)."
         },
     )
 
@@ -803,7 +860,7 @@ class RecommendationSchema(ResponseSchema):
         validate=validate.OneOf(tuple(Action)),
         metadata={
             "description": "The move: `discard` or `go_out` (discard phase), `take_discard` "
-            "or `draw_stock` (draw), `buy` or `pass` (buy)."
+            "or `draw_stock` (draw), `buy` or `pass` (buy), `play` or `draw_stock` (play)."
         },
     )
     card = CardField(
@@ -1094,6 +1151,56 @@ BuyAdviceSchema = ResponseSchema.from_dict(
 )
 
 
+class BestPlaySchema(ResponseSchema):
+    table = fields.List(
+        fields.Nested(MeldSchema),
+        required=True,
+        metadata={"description": "The table after the play, every meld legal."},
+    )
+    placed = fields.List(
+        fields.Nested(PlacedSchema),
+        required=True,
+        metadata={"description": "Each tile laid from the hand and its meld in `table`."},
+    )
+    melds = fields.List(
+        fields.Nested(MeldSchema),
+        required=True,
+        metadata={"description": "The melds of `table` the play makes or remakes."},
+    )
+    goes_out = fields.Boolean(
+        required=True, metadata={"description": "The play lays every tile of the hand."}
+    )
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(ACTIONS),
+        metadata={
+            "description": "Posted to /v1/validate with this `action` it is legal: `open`, "
+            "`melds` as the melds; `rearrange`, `table` as `table_after`."
+        },
+    )
+
+
+PlayAdviceSchema = ResponseSchema.from_dict(
+    _advice_fields(
+        Phase.PLAY,
+        {
+            "play": fields.Nested(
+                BestPlaySchema,
+                required=True,
+                allow_none=True,
+                metadata={"description": "The play to make now; null: draw a tile."},
+            ),
+            "keep_back": _cards_out(
+                "Tiles the play could lay but keeps in hand for later (jokers that add only "
+                "themselves).",
+                required=True,
+            ),
+        },
+    ),
+    name="PlayAdviceSchema",
+)
+
+
 class OneOfSchema(Schema):
     """Dumps a value by the schema its ``discriminator`` attribute names; documented as
     the component ``component``: one of those schemas, told apart by that property."""
@@ -1125,6 +1232,7 @@ class AdviseResponseSchema(OneOfSchema):
             Phase.DISCARD: ("DiscardAdvice", DiscardAdviceSchema),
             Phase.DRAW: ("DrawAdvice", DrawAdviceSchema),
             Phase.BUY: ("BuyAdvice", BuyAdviceSchema),
+            Phase.PLAY: ("PlayAdvice", PlayAdviceSchema),
         }
     )
 

@@ -141,6 +141,15 @@ def turn_of(body: Mapping[str, Any], situation: Situation) -> tuple[Seat, Turn]:
     if taken_card is not None and taken_card not in situation.hand:
         raise invalid("taken_discard", f"{taken_card} is not in the hand")
     seat = Seat(situation.hand, situation.table, situation.down, situation.round, taken_card)
+    after = body.get("table_after")
+    new_table = (
+        None
+        if after is None
+        else tuple(
+            tuple(cards_of(m["cards"], f"table_after[{i}].cards", MAX_HAND))
+            for i, m in enumerate(after)
+        )
+    )
     turn = Turn(
         melds=tuple(tuple(m) for m in proposed_melds(body)),
         layoffs=tuple(layoffs_of(body)),
@@ -148,6 +157,7 @@ def turn_of(body: Mapping[str, Any], situation: Situation) -> tuple[Seat, Turn]:
         discard=None if discard is None else card_of(discard, "discard"),
         complete=discard is not None,
         action=TurnAction(body.get("action") or TurnAction.CHECK),
+        table=new_table,
     )
     return seat, turn
 
@@ -187,11 +197,21 @@ def move_of(body: Mapping[str, Any]) -> Move:
         for i, s in enumerate(body["joker_swaps"])
     )
     discard = body.get("discard")
+    after = body.get("table")
+    table = (
+        None
+        if after is None
+        else tuple(
+            tuple(cards_of(m["cards"], f"{where}.table[{i}].cards", MAX_HAND))
+            for i, m in enumerate(after)
+        )
+    )
     play = Play(
         melds=melds,
         layoffs=layoffs,
         joker_swaps=swaps,
         discard=None if discard is None else card_of(discard, f"{where}.discard"),
         knock=bool(body["knock"]),
+        table=table,
     )
     return Move(Action(body["action"]), play)

@@ -4,7 +4,9 @@ A fixed, seeded corpus of realistic hands per preset (dealt hands, near-complete
 built from whole melds plus noise, Liverpool with three decks and three or more wild
 2s, Rummy 40 holding both jokers), each solved under the preset's natural goal and under
 ``deadwood``. Prints median / p99 / max solve time per preset and hand kind, then the
-time ratio against rummikub-solver on identical 14-tile Rummikub racks.
+time ratio against rummikub-solver on identical 14-tile Rummikub racks, and on
+table-and-rack positions (random deals played forward a few turns: tests/rummikub_peer.py)
+with the goal ``place``. ``python bench/solve.py rummikub`` runs only the latter.
 
 Targets: median <= 1 ms and p99 <= 10 ms per solve of up to 15 cards; >= 5x faster
 than rummikub-solver.
@@ -19,18 +21,24 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# the positions and the peer's harness, shared with tests/test_peers.py
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from solver.cards import ALL_CARDS, JOKER, Card, rank_at
-from solver.rules import PRESETS, RUMMIKUB_OVERRIDES, Rules, make_rules
+from solver.cards import ALL_CARDS, JOKER, RANKS, Card, rank_at
+from solver.melds import Meld
+from solver.place import place
+from solver.rules import PRESETS, Rules, make_rules
 from solver.solve import solve
 
 SEED = 20240601
 HANDS_PER_KIND = 100
 RACKS = 100
 
-RUMMIKUB = make_rules("israeli", RUMMIKUB_OVERRIDES)
+# the rummikub preset with every tile worth 1: the least deadwood is the most tiles melded
+RUMMIKUB = make_rules("rummikub", {"card_values": dict.fromkeys((*RANKS, "JK"), 1)})
 
 
 def pack(rules: Rules) -> list[Card]:
@@ -283,6 +291,75 @@ def main() -> None:
         f"p99 <= 10 ms: {'met' if p99_ok else 'MISSED'}"
     )
     rummikub_ratio()
+    rummikub_positions_ratio()
+
+
+POSITION_SEED = 20261202
+POSITIONS = 300
+
+
+def rummikub_positions_ratio() -> None:
+    """Both solvers on the same table-and-rack positions, timed in turn in one run."""
+    print()
+    try:
+        import rummikub_peer as peer
+    except ImportError:  # pragma: no cover - the test extra installs rummikub-solver
+        print("rummikub-solver not installed: no ratio")
+        return
+    positions = peer.positions(POSITION_SEED, POSITIONS, both_jokers=POSITIONS // 4)
+    for position in positions[:5]:  # warm-up
+        peer.ours(position)
+        peer.theirs(position)
+    rows = []
+    for position in positions:
+        start = time.perf_counter()
+        mine = peer.ours(position)
+        middle = time.perf_counter()
+        its = peer.theirs(position)
+        rows.append((middle - start, time.perf_counter() - middle, position, mine, its))
+    print(
+        f"rummikub table-and-rack positions (seed {POSITION_SEED}): {len(rows)}, "
+        f"{sum(p.down for p in positions)} after the initial meld, "
+        f"{sum(p.jokers == 2 for p in positions)} with both jokers in play"
+    )
+    groups = {
+        "all": rows,
+        "down, no joker": [r for r in rows if r[2].down and not r[2].jokers],
+        "down, 1 joker": [r for r in rows if r[2].down and r[2].jokers == 1],
+        "down, 2 jokers": [r for r in rows if r[2].down and r[2].jokers == 2],
+        "initial meld": [r for r in rows if not r[2].down],
+    }
+    for name, group in groups.items():
+        if not group:
+            continue
+        t_ours = [r[0] for r in group]
+        t_theirs = [r[1] for r in group]
+        ratio = statistics.median(t_theirs) / statistics.median(t_ours)
+        print(
+            f"  {name:15} n={len(group):3}  theirs median {ms(statistics.median(t_theirs))}"
+            f" p99 {ms(p99(t_theirs))} ms; ours median {ms(statistics.median(t_ours))}"
+            f" p99 {ms(p99(t_ours))} ms; ratio of medians {ratio:.1f}x,"
+            f" of p99s {p99(t_theirs) / p99(t_ours):.1f}x"
+        )
+    down = [r for r in rows if r[2].down]
+    same = sum(len(r[3]) == len(r[4]) for r in down)
+    more = [r for r in down if len(r[3]) > len(r[4])]
+    explained = sum(1 for r in more if any(map(peer.beyond_its_limits, _placed_table(peer, r[2]))))
+    fewer = sum(len(r[3]) < len(r[4]) for r in down)
+    opening = [r for r in rows if not r[2].down]
+    print(
+        f"  tiles laid once down: the same on {same}/{len(down)}; more on {len(more)} "
+        f"(each with a meld beyond its joker limits: {explained}/{len(more)}); fewer on {fewer}"
+    )
+    print(
+        "  initial meld possible: the same answer on "
+        f"{sum(bool(r[3]) == bool(r[4]) for r in opening)}/{len(opening)}"
+    )
+
+
+def _placed_table(peer: Any, position: Any) -> list[Meld]:
+    answer = place(position.rack, position.table, peer.RUMMIKUB, down=True)
+    return list(answer.table or ())
 
 
 def rummikub_ratio() -> None:
@@ -335,4 +412,7 @@ def rummikub_ratio() -> None:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["rummikub"]:
+        rummikub_positions_ratio()
+        raise SystemExit
     main()

@@ -64,6 +64,7 @@ def apply_play(
         joker_swaps=play.joker_swaps,
         discard=play.discard,
         action=TurnAction.KNOCK if play.knock else None,
+        table=play.table,
     )
     verdict = judge_turn(rules, seat, turn)
     if not verdict.legal:

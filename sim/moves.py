@@ -61,13 +61,21 @@ class Play:
     """A turn after the draw, applied in this order: joker swaps, new melds, layoffs
     (``onto`` indexes the table, then this turn's melds), then the discard. ``knock``: the
     melds are shown to end the hand (the defender answers with a ``Play`` too, no discard,
-    its layoffs' ``onto`` indexing the knocker's melds)."""
+    its layoffs' ``onto`` indexing the knocker's melds). ``table``: under
+    ``rearrange_table``, the whole table after a turn that rearranges it. Under
+    ``play_or_draw`` a turn that lays nothing draws one card instead."""
 
     melds: Melds = ()
     layoffs: tuple[Layoff, ...] = ()
     joker_swaps: tuple[JokerSwap, ...] = ()
     discard: Card | None = None
     knock: bool = False
+    table: Melds | None = None
+
+    @property
+    def lays(self) -> bool:
+        """The play puts cards on the table (else, under ``play_or_draw``, it draws)."""
+        return bool(self.melds or self.layoffs or self.joker_swaps or self.table is not None)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -78,6 +86,7 @@ class Play:
             ],
             "discard": None if self.discard is None else str(self.discard),
             "knock": self.knock,
+            **({} if self.table is None else {"table": [[str(c) for c in m] for m in self.table]}),
         }
 
     @classmethod
@@ -94,4 +103,7 @@ class Play:
             ),
             discard=None if discard is None else parse_card(discard),
             knock=bool(data.get("knock", False)),
+            table=None
+            if data.get("table") is None
+            else tuple(tuple(parse_cards(m)) for m in data["table"]),
         )

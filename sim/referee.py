@@ -253,7 +253,7 @@ class _Hand:
         for k in range(n * size + extra):
             self.hands[(self.first + k) % n].append(deck.pop())
         self.stock = deck
-        self.pile = [] if extra else [self.stock.pop()]
+        self.pile = [] if extra or rules.play_or_draw else [self.stock.pop()]
         self.down = [False] * n
         self.known = [Counter() for _ in range(n)]
         self.buys = [0] * n
@@ -303,6 +303,8 @@ class _Hand:
             return RoundResult(self.round, None, "illegal", tuple(penalties), self.turns, exc)
 
     def _turns(self) -> RoundResult:
+        if self.rules.play_or_draw:
+            return self._play_or_draw_turns()
         seat = self.first
         skip_draw = self.rules.first_player_extra_card
         while self.turns < self.ref.max_turns:
@@ -336,6 +338,40 @@ class _Hand:
             assert play.discard is not None
             self.pile.append(play.discard)
             self._rummy_call(seat)
+            seat = (seat + 1) % self.n
+        return self._end(None, "turn_limit")
+
+    def _play_or_draw_turns(self) -> RoundResult:
+        """Each turn lays tiles down or, laying nothing, draws one; with the stock out, a
+        round of turns in which nobody lays anything ends the hand."""
+        seat, idle = self.first, 0
+        while self.turns < self.ref.max_turns:
+            self.turns += 1
+            self.ref.counters[seat].turns += 1
+            player = self.ref.players[seat]
+            play = self.ref.ask(seat, Ask.PLAY, player.play, self.view(seat))
+            if play.lays:
+                try:
+                    applied = apply_play(
+                        self.rules, self.round, self.hands[seat], self.table, self.down[seat], play
+                    )
+                except Breach as exc:
+                    raise IllegalMove(seat, str(exc)) from exc
+                self._apply(seat, applied)
+                idle = 0
+                if applied.out:
+                    return self._end(seat, "out")
+            elif play.discard is not None:
+                raise IllegalMove(seat, "under these rules no turn discards")
+            else:
+                card = self._from_stock()
+                if card is not None:
+                    self.hands[seat].append(card)
+                    idle = 0
+                else:
+                    idle += 1
+                    if idle == self.n:
+                        return self._end(None, "exhausted")
             seat = (seat + 1) % self.n
         return self._end(None, "turn_limit")
 

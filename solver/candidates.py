@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from solver.cards import NUM_KINDS, Card, card_id, rank_ids
-from solver.melds import Meld, make_run, make_set, opening_value
+from solver.melds import Meld, make_run, make_set
 from solver.rules import Rules
 from solver.shapes import copies_per_suit, positions, set_wilds
 
@@ -109,8 +109,9 @@ def _multisets(copies: Sequence[tuple[int, int]], k: int) -> Iterator[tuple[int,
             yield (cid,) * take + tail
 
 
-# opening points of rank positions 1..p-1 at index p, for the points of a run's window
-_OPENING_PREFIX = [0, *accumulate((opening_value(p) for p in range(1, 15)), initial=0)]
+def _opening_prefix(rules: Rules) -> list[int]:
+    """Opening points of rank positions 1..p-1 at index p, for the points of a run's window."""
+    return [0, *accumulate((rules.opening_value(p) for p in range(1, 15)), initial=0)]
 
 
 def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
@@ -119,15 +120,17 @@ def _sets(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
     for rank in range(1, 14):
         if sum(supply[cid] for cid in rank_ids(rank)) < least:
             continue  # too few natural cards of the rank for any set
-        value = opening_value(rank)
+        value = rules.opening_value(rank)
         for nat, w in set_shapes(rules, rank, supply, max_w):
             yield Template("set", rank, 0, (*nat, *([-1] * w)), value * (len(nat) + w))
 
 
-def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Template]:
+def _runs(
+    rules: Rules, supply: Sequence[int], wild_supply: int, longest: int
+) -> Iterator[Template]:
     lo_pos, hi_pos = rules.min_position, rules.max_position
     max_w = _max_wilds(rules, wild_supply)
-    prefix = _OPENING_PREFIX
+    prefix = _opening_prefix(rules)
     for suit in range(4):
         have = [p for p in positions(rules) if supply[card_id(p, suit)]]
         if len(have) < rules.run_min_naturals:
@@ -139,9 +142,9 @@ def _runs(rules: Rules, supply: Sequence[int], wild_supply: int) -> Iterator[Tem
                 inner = have[i : j + 1]
                 span = last - first + 1
                 gaps = span - len(inner)
-                if gaps > max_w:
+                if gaps > max_w or span > longest:
                     break
-                spare = max_w - gaps
+                spare = min(max_w - gaps, longest - span)
                 for extra in range(0, spare + 1):
                     # ``extra`` wilds at the ends: where they stand changes only the
                     # meld's points, so keep the placement worth the most
@@ -195,8 +198,22 @@ def _fits(slots: tuple[int, ...], supply: Sequence[int]) -> bool:
     return len(set(nat)) == len(nat) or all(nat.count(s) <= supply[s] for s in set(nat))
 
 
-def templates(rules: Rules, supply: Sequence[int]) -> list[Template]:
-    """All meld templates whose natural cards fit in ``supply`` (copies per card id)."""
+def templates(rules: Rules, supply: Sequence[int], *, pieces: bool = False) -> list[Template]:
+    """All meld templates whose natural cards fit in ``supply`` (copies per card id).
+
+    ``pieces``: runs only up to ``2 * run_min - 1`` long where that loses nothing (see
+    ``pieces_suffice``): every longer run is laid as consecutive pieces, so a model that
+    asks only which tiles are melded, not how the runs are cut, is the same with far fewer
+    templates."""
     assert len(supply) == NUM_KINDS
     wild_supply = sum(n for cid, n in enumerate(supply) if n and rules.is_wild(Card.from_id(cid)))
-    return [*_sets(rules, supply, wild_supply), *_runs(rules, supply, wild_supply)]
+    longest = 2 * rules.run_min - 1 if pieces and pieces_suffice(rules, wild_supply) else 14
+    return [*_sets(rules, supply, wild_supply), *_runs(rules, supply, wild_supply, longest)]
+
+
+def pieces_suffice(rules: Rules, wild_supply: int) -> bool:
+    """Every legal run cuts into legal runs of ``run_min`` to ``2 * run_min - 1`` cards when
+    any ``run_min`` consecutive cards of it hold ``run_min_naturals`` natural ones: so when
+    the wild cards, all of them together, leave that many naturals in ``run_min`` slots
+    (a per-meld wild limit only holds more easily in a piece)."""
+    return wild_supply <= rules.run_min - rules.run_min_naturals

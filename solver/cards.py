@@ -4,6 +4,15 @@ Every card's canonical string reads back as that card:
 
 >>> all(parse_card(str(card)) == card for card in (*ALL_CARDS, JOKER))
 True
+
+Rummikub's tiles are the same values under a second notation (docs/rules.md, section 1):
+a colour letter then the number, ``R7``, ``B13``, and ``J`` for a joker. The colours stand
+for the suits: black ``K`` for spades, red ``R`` for hearts, orange ``O`` (or yellow ``Y``)
+for diamonds, blue ``B`` for clubs; the number is the rank (1 the ace, 13 the king). Every
+tile's canonical string reads back as that tile, in either notation's parser:
+
+>>> all(parse_tile(tile_str(c)) == c == parse_card(tile_str(c)) for c in (*ALL_CARDS, JOKER))
+True
 """
 
 from __future__ import annotations
@@ -26,6 +35,10 @@ JOKER_ID = 52
 
 _SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _TOKEN_SPLIT = re.compile(r"[\s,]+")
+# the tile colours, by suit (S H D C), canonical first; yellow is orange's other name
+TILE_COLOURS = "KROB"
+_COLOUR_SUIT = {**{c: i for i, c in enumerate(TILE_COLOURS)}, "Y": 2}
+_TILE = re.compile(r"([KROBY])\s*(1[0-3]|0?[1-9])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +139,13 @@ def parse_rank(text: str) -> int:
 
 
 def parse_card(token: str, index: int | None = None) -> Card:
-    """Parse one card token leniently: ``AS``, ``th``, ``10h``, ``Q♥``, ``JK``, ``*``, ``joker``.
+    """Parse one card token leniently: ``AS``, ``th``, ``10h``, ``Q♥``, ``JK``, ``*``, ``joker``;
+    a tile token (``R7``, ``J``: :func:`parse_tile`) too, the two notations never overlap.
 
     >>> [str(parse_card(t)) for t in ("AS", "th", "10h", "Q♥", "Q♥️", " 7c ", "*", "Joker")]
     ['AS', 'TH', 'TH', 'QH', 'QH', '7C', 'JK', 'JK']
+    >>> [str(parse_card(t)) for t in ("R7", "B13", "J")]
+    ['7H', 'KC', 'JK']
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
@@ -140,6 +156,8 @@ def parse_card(token: str, index: int | None = None) -> Card:
     known = _BY_TOKEN.get(token)
     if known is not None:
         return known
+    if is_tile_token(token):
+        return parse_tile(token, index)
     t = token.strip()
     for symbol, letter in _SUIT_SYMBOLS.items():
         t = t.replace(symbol, letter)
@@ -153,6 +171,45 @@ def parse_card(token: str, index: int | None = None) -> Card:
     except ValueError:
         raise CardParseError(token, index) from None
     return ALL_CARDS[card_id(rank, SUITS.index(t[-1]))]
+
+
+def tile_str(card: Card) -> str:
+    """A card's canonical tile string: colour letter then number; ``J`` for a joker.
+
+    >>> [tile_str(c) for c in parse_cards("7H TC KS AD JK")]
+    ['R7', 'B10', 'K13', 'O1', 'J']
+    """
+    if card.is_joker:
+        return "J"
+    return f"{TILE_COLOURS[card.suit]}{card.rank}"
+
+
+def parse_tile(token: str, index: int | None = None) -> Card:
+    """Parse one tile token leniently: ``R7``, ``b13``, ``y 5``, ``O01``, ``J``, ``JK``,
+    ``*``, ``joker``.
+
+    >>> [str(parse_tile(t)) for t in ("R7", "b13", " y5 ", "O01", "k1", "J", "joker")]
+    ['7H', 'KC', '5D', 'AD', 'AS', 'JK', 'JK']
+    >>> parse_tile("R14")
+    Traceback (most recent call last):
+    ...
+    solver.errors.CardParseError: unknown card 'R14'
+    """
+    if not isinstance(token, str):
+        raise CardParseError(repr(token), index)
+    t = token.strip().upper()
+    if t in ("J", "JK", "*", "JOKER"):
+        return JOKER
+    match = _TILE.fullmatch(t)
+    if match is None:
+        raise CardParseError(token, index)
+    return ALL_CARDS[card_id(int(match[2]), _COLOUR_SUIT[match[1]])]
+
+
+def is_tile_token(token: str) -> bool:
+    """A token of the tile notation (a colour then a number, or ``J``), not of the cards'."""
+    t = token.strip().upper()
+    return t == "J" or _TILE.fullmatch(t) is not None
 
 
 def parse_cards(value: str | Sequence[str]) -> list[Card]:

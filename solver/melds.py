@@ -11,7 +11,7 @@ from solver.cards import Card, card_id, rank_at
 MeldKind = Literal["set", "run"]
 
 
-def opening_value(position: int) -> int:
+def rummy40_value(position: int) -> int:
     """Rummy 40's count of a rank position: A 11, faces 10, pips their value."""
     rank = rank_at(position)
     if rank == 1:
@@ -41,9 +41,9 @@ class Meld:
     def points(self) -> int:
         if self.kind == "set":
             assert self.rank is not None
-            return opening_value(self.rank) * len(self.cards)
+            return rummy40_value(self.rank) * len(self.cards)
         assert self.low is not None and self.high is not None
-        return sum(opening_value(p) for p in range(self.low, self.high + 1))
+        return sum(rummy40_value(p) for p in range(self.low, self.high + 1))
 
     @property
     def wild_count(self) -> int:

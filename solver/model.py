@@ -120,6 +120,9 @@ class PartitionModel:
     open: list[list[int]] = field(default_factory=list)
     # the most copies of each card the melds could use as itself, by the variables' bounds
     most: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+    # one wild pool per card rather than per value: where it matters which copy of a wild
+    # card is used (a table's wild cards must stay on the table)
+    pool_by_card: bool = False
 
     def __post_init__(self) -> None:
         lm, r, supply = self.lm, self.rules, self.supply
@@ -148,7 +151,8 @@ class PartitionModel:
         by_value: dict[int, list[int]] = {}
         for cid, held in enumerate(supply):
             if held and r.is_wild(Card.from_id(cid)):
-                by_value.setdefault(r.value(Card.from_id(cid)), []).append(cid)
+                key = cid if self.pool_by_card else r.value(Card.from_id(cid))
+                by_value.setdefault(key, []).append(cid)
         for _, ids in sorted(by_value.items()):
             self.pools.append((tuple(ids), lm.var(0, sum(supply[c] for c in ids))))
 

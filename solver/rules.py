@@ -15,7 +15,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from solver.cards import RANKS, Card, parse_rank
+from solver.cards import RANKS, Card, parse_rank, rank_at
 from solver.errors import GoalError, RulesError
 from solver.goals import SOLVE_GOALS, Goal
 from solver.limits import (
@@ -28,6 +28,7 @@ from solver.limits import (
     ROUNDS_DEALT,
     Bound,
 )
+from solver.melds import Meld, rummy40_value
 from solver.rulespec import Kind, RuleSpec, default_of, metadata, spec_of, specs_of
 
 
@@ -44,6 +45,14 @@ class HandRummyPenalty(StrEnum):
 
     DOUBLE = "double"
     PLUS25 = "plus25"
+
+
+class OpeningCount(StrEnum):
+    """What a card counts towards an opening: Rummy 40's count (A 11, faces 10, pips) or
+    its face number (A 1 .. K 13, as Rummikub's tiles). A wild counts as what it stands for."""
+
+    RUMMY40 = "rummy40"
+    FACE = "face"
 
 
 @dataclass(frozen=True)
@@ -149,6 +158,14 @@ class Rules:
         default=None,
         metadata=_int("Points the first lay-down must reach; null: no opening.", 0, 1000, True),
     )
+    opening_count: OpeningCount = field(
+        default=OpeningCount.RUMMY40,
+        metadata=_choice(
+            "What a card counts towards the opening: Rummy 40's count (A 11, faces 10, pips) "
+            "or its face number (A 1 .. K 13); a wild counts as the card it stands for.",
+            tuple(OpeningCount),
+        ),
+    )
     contracts: tuple[Contract, ...] = field(
         default=(),
         metadata=metadata(
@@ -228,6 +245,20 @@ class Rules:
         default=False,
         metadata=_flag("A discard that fits a table meld may be called by another player."),
     )
+    rearrange_table: bool = field(
+        default=False,
+        metadata=_flag(
+            "Once down, a turn may rearrange every meld on the table, as long as all are "
+            "valid melds again at its end and the table's tiles stay on it."
+        ),
+    )
+    play_or_draw: bool = field(
+        default=False,
+        metadata=_flag(
+            "A turn either lays tiles down or, laying nothing, draws one: no discards and "
+            "no discard pile."
+        ),
+    )
     joker_release: bool = field(
         default=False,
         metadata=_flag("A joker on the table may be taken by placing the card it stands for."),
@@ -266,6 +297,26 @@ class Rules:
     def value(self, card: Card) -> int:
         """Deadwood value of a card left in hand."""
         return self.card_values["JK" if card.is_joker else RANKS[card.rank - 1]]
+
+    def opening_value(self, position: int) -> int:
+        """What the card at rank position ``position`` (1..14) counts towards the opening.
+
+        >>> [PRESETS["rummy40"].opening_value(p) for p in (1, 7, 13, 14)]
+        [11, 7, 10, 11]
+        >>> [PRESETS["rummikub"].opening_value(p) for p in (1, 7, 13)]
+        [1, 7, 13]
+        """
+        if self.opening_count is OpeningCount.FACE:
+            return rank_at(position)
+        return rummy40_value(position)
+
+    def meld_value(self, meld: Meld) -> int:
+        """A meld's count towards the opening (``opening_count``)."""
+        if meld.kind == "set":
+            assert meld.rank is not None
+            return self.opening_value(meld.rank) * len(meld.cards)
+        assert meld.low is not None and meld.high is not None
+        return sum(self.opening_value(p) for p in range(meld.low, meld.high + 1))
 
     @property
     def max_position(self) -> int:
@@ -388,6 +439,20 @@ _PRESETS = (
         goal=Goal.WIN,
         first_player_extra_card=True,
         penalty_after_melding=True,
+    ),
+    Rules(
+        variant="rummikub",
+        jokers=2,
+        ace=Ace.LOW,
+        card_values=MappingProxyType({**{r: i for i, r in enumerate(RANKS, 1)}, "JK": 30}),
+        opening_min=30,
+        opening_count=OpeningCount.FACE,
+        hand_size=14,
+        goal=Goal.PLACE,
+        joker_hand_penalty=30,
+        rearrange_table=True,
+        play_or_draw=True,
+        reshuffle_stock=False,
     ),
     Rules(
         variant="gin",
@@ -535,6 +600,8 @@ def validate(rules: Rules) -> Rules:
         raise RulesError("run_min_naturals", f"must be between 1 and {positions}")
     if r.goal is Goal.CONTRACT and not r.contracts:
         raise RulesError("contracts", "the contract goal needs at least one contract")
+    if r.goal is Goal.PLACE and not r.rearrange_table:
+        raise RulesError("rearrange_table", "the place goal needs a table that may be rearranged")
     if r.goal is Goal.OPENING and r.opening_min is None:
         raise RulesError("opening_min", "the opening goal needs an opening minimum")
     for c in r.contracts:
@@ -587,24 +654,3 @@ def make_rules(variant: str, overrides: Mapping[str, Any] | None = None) -> Rule
             raise RulesError(str(name), "unknown rule")
         changes[name] = _READERS[spec.kind](name, spec, value, base)
     return validate(dataclasses.replace(base, **changes))
-
-
-# A custom rule set with Rummikub's meld rules (tiles as cards: colours as suits), the
-# one the solver is cross-checked with against rummikub-solver: two decks, two jokers,
-# sets of 3-4 distinct suits, runs of 3+, ace low, one natural per meld, every card
-# worth 1 so the least deadwood is the most cards melded.
-RUMMIKUB_OVERRIDES: Mapping[str, Any] = MappingProxyType(
-    {
-        "decks": 2,
-        "jokers": 2,
-        "set_max": 4,
-        "run_min": 3,
-        "ace": "low",
-        "set_min_naturals": 1,
-        "run_min_naturals": 1,
-        "max_wilds_per_meld": None,
-        "require_run": False,
-        "card_values": {**{r: 1 for r in RANKS}, "JK": 1},
-        "goal": "deadwood",
-    }
-)

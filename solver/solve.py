@@ -23,7 +23,7 @@ DEFAULT_TIME_LIMIT = 2.0
 def resolve_goal(rules: Rules, goal: str, down: bool) -> Goal:
     """``auto`` is the preset's goal before going down or opening, ``deadwood`` after."""
     if goal == AUTO_GOAL:
-        return Goal.DEADWOOD if down else rules.goal
+        return Goal.DEADWOOD if down and not rules.goal.holds_when_down else rules.goal
     if goal not in SOLVE_GOALS:
         raise GoalError(
             f"goal must be {AUTO_GOAL} or one of {', '.join(SOLVE_GOALS)}", field="goal"
@@ -210,7 +210,7 @@ def _solve(
         spare[cid] -= value_of(pm.used[cid], solution)
     if discard is not None:
         spare[discard.id] -= 1
-    melds = _melds(pm, solution, spare)
+    melds = build_melds(pm, solution, spare)
     deadwood = sort_cards(Card.from_id(c) for c in held for _ in range(spare[c]))
     points = sum(rules.value(c) for c in deadwood)
     if goal_reserve and discard is not None:
@@ -258,7 +258,7 @@ def _surely_infeasible(
     return False
 
 
-def _melds(pm: PartitionModel, solution: Sequence[int], spare: list[int]) -> list[Meld]:
+def build_melds(pm: PartitionModel, solution: Sequence[int], spare: list[int]) -> list[Meld]:
     """The melds of a solution. ``spare``: copies by card id not melded as themselves nor
     kept out; each pool's wild cards are taken from it (lowest canonical first), and it
     keeps what is left over."""

@@ -18,7 +18,12 @@ The action names what the lay-down is, and each exists only under the rules that
 - ``win`` (goal ``win``): every card but the final discard melded (a run among them where
   ``require_run``); the only lay-down those rules have.
 - ``knock`` (``knock_max``): melds shown, deadwood at most ``knock_max`` after the discard.
+- ``rearrange`` (``rearrange_table``): once down, the whole table after the turn
+  (``Turn.table``): every meld legal, every tile of the table still on it, the rest from
+  the hand.
 - ``check``: the melds, layoffs and swaps alone, with no rule of the turn.
+
+Under ``play_or_draw`` no turn ends with a discard.
 
 Without an action (the referee), the action is read from the lay-down and the seat.
 """
@@ -47,6 +52,7 @@ class TurnAction(StrEnum):
     WIN = "win"
     HAND_RUMMY = "hand_rummy"
     KNOCK = "knock"
+    REARRANGE = "rearrange"
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,8 @@ class Turn:
     discard: Card | None = None
     complete: bool = True
     action: TurnAction | None = None
+    # ``rearrange``: the whole table after the turn, as melds (runs in rank order)
+    table: tuple[tuple[Card, ...], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -188,7 +196,9 @@ class TurnVerdict:
 
 def tabled(rules: Rules) -> bool:
     """Melds go on the table during play (going down to a contract, or opening)."""
-    return rules.goal is not Goal.WIN and (bool(rules.contracts) or rules.opening_min is not None)
+    return rules.goal is not Goal.WIN and (
+        bool(rules.contracts) or rules.opening_min is not None or rules.rearrange_table
+    )
 
 
 def actions_of(rules: Rules) -> frozenset[TurnAction]:
@@ -201,6 +211,8 @@ def actions_of(rules: Rules) -> frozenset[TurnAction]:
             out.add(TurnAction.MELD)
         if rules.hand_rummy and not rules.contracts:
             out.add(TurnAction.HAND_RUMMY)
+        if rules.rearrange_table:
+            out.add(TurnAction.REARRANGE)
     if rules.goal is Goal.WIN:
         out.add(TurnAction.WIN)
     if rules.knock_max is not None:
@@ -215,6 +227,8 @@ def _all_cards(rules: Rules, round_: int | None) -> bool:
 
 def _action_of(rules: Rules, seat: Seat, turn: Turn) -> TurnAction | None:
     """The action a lay-down is when none is named (None: nothing is laid down)."""
+    if turn.table is not None:
+        return TurnAction.REARRANGE
     if not (turn.melds or turn.layoffs or turn.joker_swaps):
         return None
     if rules.goal is Goal.WIN:
@@ -478,7 +492,7 @@ def _action_rules(
             )
     elif action is TurnAction.OPEN:
         out += _already_down(seat, action)
-        total = sum(c.meld.points for c in checks if c.meld is not None)
+        total = sum(rules.meld_value(c.meld) for c in checks if c.meld is not None)
         if rules.opening_min is not None and total < rules.opening_min:
             out.append(
                 Violation(
@@ -515,7 +529,10 @@ def _discard_due(
     rules: Rules, seat: Seat, action: TurnAction | None, remaining: Sequence[Card]
 ) -> bool:
     """The turn ends with a discard: always, but when it lays every card in a round that
-    takes every card, or a win melds a hand that has not drawn (``hand_size`` cards)."""
+    takes every card, or a win melds a hand that has not drawn (``hand_size`` cards);
+    never under ``play_or_draw``."""
+    if rules.play_or_draw:
+        return False
     if remaining:
         return True
     if action is TurnAction.WIN:
@@ -532,6 +549,8 @@ def _discard(
         if due and not remaining:
             return remaining, [_no_discard("no card is left for the final discard")]
         return remaining, []
+    if rules.play_or_draw and turn.discard is not None:
+        return remaining, [Violation("action_not_allowed", "under these rules no turn discards")]
     if turn.discard is None:
         if not due:
             return remaining, []
@@ -574,6 +593,8 @@ def judge_turn(rules: Rules, seat: Seat, turn: Turn) -> TurnVerdict:
     refused = None if action is None else _not_allowed(rules, action)
     if refused is not None:
         violations.append(refused)
+    if action is TurnAction.REARRANGE or turn.table is not None:
+        return _rearrange(rules, seat, turn, action, violations)
 
     table: list[Meld | None] = [check_meld(c, rules, ordered=True).meld for c in seat.table]
     swap_faults, swaps, gained = _swaps(rules, seat, turn, table, ruled)
@@ -630,6 +651,50 @@ def judge_turn(rules: Rules, seat: Seat, turn: Turn) -> TurnVerdict:
         out = len(remaining) == int(_discard_due(rules, seat, action, remaining))
     return _verdict(
         action, violations, checks, turn, layoffs, swaps, remaining, left, table, down, out, knock
+    )
+
+
+def _rearrange(
+    rules: Rules, seat: Seat, turn: Turn, action: TurnAction | None, violations: list[Violation]
+) -> TurnVerdict:
+    """A turn that lays the whole table anew (``Turn.table``): each of its melds legal,
+    every tile of the table before it still there, the tiles it adds from the hand."""
+    after = turn.table or ()
+    if action is not TurnAction.REARRANGE:
+        violations.append(Violation("action_not_allowed", "a new table is a rearrange turn"))
+    if not seat.down:
+        violations.append(Violation("not_down", "the table is rearranged only once down"))
+    if turn.melds or turn.layoffs or turn.joker_swaps:
+        violations.append(
+            Violation("action_not_allowed", "a rearrangement lays the whole table, nothing else")
+        )
+    checks = tuple(check_meld(cards, rules) for cards in after)
+    for i, check in enumerate(checks):
+        violations += [dataclasses.replace(v, meld=i) for v in check.violations]
+    before = Counter(c for m in seat.table for c in m)
+    laid = Counter(c for m in after for c in m)
+    gone = before - laid
+    if gone:
+        names = " ".join(str(c) for c in sort_cards(gone.elements()))
+        violations.append(Violation("table_not_kept", f"table tiles taken off the table: {names}"))
+    accounting, remaining = _accounting(Counter(seat.hand), list((laid - before).elements()))
+    violations += accounting
+    left, discard_faults = _discard(rules, seat, turn, action, remaining)
+    violations += discard_faults
+    table: list[Meld | None] = [c.meld for c in checks]
+    return TurnVerdict(
+        action=action,
+        violations=tuple(violations),
+        checks=checks,
+        meld_cards=tuple(tuple(m) for m in after),
+        layoffs=(),
+        joker_swaps=(),
+        remaining=remaining,
+        left=left,
+        table=tuple(m for m in table if m is not None),
+        down=seat.down,
+        goes_out=not violations and not left,
+        hand_rummy=False,
     )
 
 

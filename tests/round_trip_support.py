@@ -31,6 +31,7 @@ RULE_SETS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("rummy40", {"new_melds_after_down": False}),
     ("israeli", {}),
     ("israeli", {"jokers": 2, "require_run": False, "first_player_extra_card": False}),
+    ("rummikub", {}),
     ("gin", {}),
     ("gin", {"knock_max": 0}),
 )
@@ -104,9 +105,20 @@ def situation(variant: str, overrides: dict[str, Any], rng: random.Random) -> di
 
 
 def validate_body(advise: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
-    """The advice's lay-down as a /v1/validate request: its action, the recommended card."""
-    lay = answer["lay_down"]
+    """The advice's lay-down as a /v1/validate request: its action, the recommended card
+    (a play-or-draw turn's play: its opening melds, or the table after it)."""
     body = {k: v for k, v in advise.items() if k != "phase"}
+    play = answer.get("play")
+    if play is not None:
+        after = [{"cards": m["cards"]} for m in play["table"]]
+        opening = play["action"] == "open"
+        body.update(
+            melds=[{"cards": m["cards"]} for m in play["melds"]] if opening else [],
+            action=play["action"],
+            **({} if opening else {"table_after": after}),
+        )
+        return body
+    lay = answer["lay_down"]
     body.update(
         melds=[{"cards": m["cards"]} for m in lay["melds"]],
         layoffs=lay["layoffs"],
@@ -128,7 +140,7 @@ def round_trips(
         for _ in range(per_rule_set):
             advise = situation(variant, overrides, rng)
             answer = client.post("/v1/advise", json=advise).get_json()
-            if answer.get("lay_down") is None:
+            if answer.get("lay_down") is None and answer.get("play") is None:
                 yield 0, None
                 continue
             body = validate_body(advise, answer)

@@ -48,7 +48,7 @@ def test_solve_validate_score_variants(base: str) -> None:
     r = requests.post(f"{base}/v1/score", json={"variant": "gin", "hand": GIN_HAND}, timeout=10)
     assert r.json()["points"] == 5
     r = requests.get(f"{base}/v1/variants", timeout=10)
-    assert set(r.json()["variants"]) == {"liverpool", "rummy40", "israeli", "gin"}
+    assert set(r.json()["variants"]) == {"liverpool", "rummy40", "israeli", "rummikub", "gin"}
 
 
 def test_advise_every_phase(base: str) -> None:

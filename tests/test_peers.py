@@ -2,15 +2,19 @@
 
 - OpenSpiel's gin rummy utilities (`min_deadwood`) against the `gin` preset's least
   deadwood, on 10-card hands and, after the best discard, on 11-card hands.
-- rummikub-solver's tile-count mode (empty table) against a Rummikub-equivalent rule
-  set: two decks of 1..13 in four colours, sets of 3-4 distinct colours, runs of 3+,
-  no wrap (ace low), every tile worth 1, so least deadwood == most tiles placed.
+- rummikub-solver's tile-count mode (empty table) against the `rummikub` preset with
+  every tile worth 1, so least deadwood == most tiles placed.
+- rummikub-solver on table-and-rack positions (random deals played forward a few turns,
+  tests/rummikub_peer.py) against the goal `place`: the tiles laid (tile count), the
+  points laid (total value), and whether an initial meld exists.
 
 rummikub-solver never places a joker in a 4-tile group or at either end of a run of 4
 or more (it lists only those melds; see `_combine_with_jokers` in its `_ruleset.py`).
 Those melds are legal Rummikub, so on racks with a joker it may place fewer tiles than
 the rules allow: there the test requires our count to be at least its count and at most
-its count plus the jokers held; full agreement is required on joker-free racks.
+its count plus the jokers held; full agreement is required on joker-free racks. On
+table-and-rack positions every difference must come with a play of ours that holds a
+meld beyond those limits (`beyond_its_limits`).
 """
 
 from __future__ import annotations
@@ -21,15 +25,29 @@ from collections.abc import Sequence
 import pytest
 from reference import reference
 
-from solver.cards import ALL_CARDS, JOKER, Card, parse_cards
-from solver.rules import PRESETS, RUMMIKUB_OVERRIDES, make_rules
+from solver.cards import ALL_CARDS, JOKER, RANKS, Card, parse_cards
+from solver.rules import PRESETS, make_rules
 from solver.solve import solve
 
 pyspiel = pytest.importorskip("pyspiel")
 rummikub_solver = pytest.importorskip("rummikub_solver")
+from rummikub_peer import (  # noqa: E402  (after the skip: it imports rummikub_solver)
+    _COLOURS,
+    RULESET,
+    Position,
+    beyond_its_limits,
+    ours,
+    positions,
+    theirs,
+    tile_of,
+    value_of,
+)
+
+from solver.place import place  # noqa: E402
 
 GIN = PRESETS["gin"]
-RUMMIKUB = make_rules("israeli", RUMMIKUB_OVERRIDES)
+# the rummikub preset with every tile worth 1: the least deadwood is the most tiles melded
+RUMMIKUB = make_rules("rummikub", {"card_values": dict.fromkeys((*RANKS, "JK"), 1)})
 
 # -- OpenSpiel gin ------------------------------------------------------------------------
 
@@ -119,14 +137,6 @@ def test_openspiel_11_card_shortcut_misses_the_best_discard() -> None:
 
 # -- rummikub-solver ----------------------------------------------------------------------
 
-RULESET = rummikub_solver.RuleSet()  # Sabra rules: 13 numbers, 4 colours, 2 repeats, 2 jokers
-JOKER_TILE = RULESET.tiles[-1]
-
-
-def tile_of(card: Card) -> int:
-    """Colour i (0..3) and number v are tile i*13+v in rummikub-solver; the joker is 53."""
-    return int(JOKER_TILE) if card.is_joker else card.suit * 13 + card.rank
-
 
 def tiles_placed(rack: Sequence[Card]) -> int:
     state = RULESET.new_game()
@@ -157,10 +167,7 @@ def test_rummikub_tile_mapping() -> None:
     """Hand-made racks: rummikub-solver reads our cards as the same tiles."""
     for card in ALL_CARDS:
         tile = RULESET.tiles[tile_of(card) - 1]
-        assert (tile.value, list(rummikub_solver.Colour).index(tile.colour)) == (
-            card.rank,
-            card.suit,
-        )
+        assert (tile.value, tile.colour.name) == (card.rank, _COLOURS[card.suit])
     assert tiles_placed(parse_cards("5S 6S 7S 8S 9S KH")) == 5
     assert tiles_placed(parse_cards("5S 5H 5D 5C 9S")) == 4
     assert tiles_placed(parse_cards("QS KS AS")) == 0  # no wrap: the ace is only 1
@@ -198,3 +205,70 @@ def test_rummikub_with_jokers_within_its_joker_restriction() -> None:
         if not theirs <= ours <= theirs + rack.count(JOKER):
             bad.append((" ".join(map(str, rack)), ours, theirs))
     assert not bad, f"{len(bad)}/{len(racks)} outside the bound, e.g. {bad[:5]}"
+
+
+# -- rummikub-solver on the table and the rack ---------------------------------------------
+
+RUMMIKUB_RULES = PRESETS["rummikub"]
+POSITIONS = positions(2026, 90, both_jokers=30)
+
+
+def _shown(position: Position) -> str:
+    table = " | ".join(" ".join(map(str, m)) for m in position.table)
+    return f"rack {' '.join(map(str, position.rack))}; table {table}; down {position.down}"
+
+
+def test_the_positions_hold_both_kinds_and_both_jokers() -> None:
+    assert sum(p.down for p in POSITIONS) >= 30
+    assert sum(not p.down for p in POSITIONS) >= 10
+    assert sum(p.jokers == 2 for p in POSITIONS) >= 30
+    assert sum(p.jokers == 2 and p.down and len(p.table) >= 3 for p in POSITIONS) >= 10
+
+
+def test_the_same_tiles_on_the_table_wherever_its_joker_limits_allow() -> None:
+    """Once down: the same number of tiles laid as rummikub-solver's, except where our
+    play needs a meld beyond its joker limits, and then ours lays more."""
+    differ = []
+    for position in (p for p in POSITIONS if p.down):
+        mine, its = len(ours(position)), len(theirs(position))
+        if mine == its:
+            continue
+        answer = place(position.rack, position.table, RUMMIKUB_RULES, down=True)
+        assert answer.table is not None
+        explained = position.jokers and mine > its and any(map(beyond_its_limits, answer.table))
+        if not explained:
+            differ.append((_shown(position), mine, its))
+    assert not differ, f"{len(differ)} unexplained, e.g. {differ[:3]}"
+
+
+def test_its_total_value_mode_lays_the_most_tiles_not_the_most_points() -> None:
+    """rummikub-solver 1.0.0's TOTAL_VALUE objective sums the outer product of the tiles
+    laid and the tile values (``cp.sum(tiles[:, None] @ tilevalue[None, :])``), which is
+    the tile count times a constant: it answers a play of the most tiles. Ours by value
+    lays at least its points everywhere, and more where fewer tiles are worth more."""
+    more = 0
+    for position in (p for p in POSITIONS if p.down):
+        its = theirs(position, "value")
+        assert len(its) == len(theirs(position, "tiles")), _shown(position)
+        mine = value_of(ours(position, "value"))
+        assert mine >= value_of(its), _shown(position)
+        more += mine > value_of(its)
+    assert more > 0
+
+
+def test_joker_free_positions_agree_exactly() -> None:
+    free = [p for p in POSITIONS if p.down and not p.jokers]
+    assert len(free) >= 5
+    for position in free:
+        assert len(ours(position)) == len(theirs(position)), _shown(position)
+
+
+def test_an_initial_meld_exists_for_both_or_neither() -> None:
+    """Before the initial meld, from the rack alone: a 30-point meld exists for both
+    solvers or for neither (a joker counts the tile it stands for in both)."""
+    differ = []
+    for position in (p for p in POSITIONS if not p.down):
+        mine, its = bool(ours(position)), bool(theirs(position))
+        if mine != its:
+            differ.append((_shown(position), mine, its))
+    assert not differ, differ[:3]

@@ -202,6 +202,16 @@ CASES: dict[str, Case] = {
         ),
         (False, True),
     ),
+    "opening_count": Case(
+        ("rummy40", "face"),
+        api(
+            "opening_count",
+            "/v1/solve",
+            _solve("rummikub", "AS AH AD", goal="opening"),
+            key("feasible"),
+        ),
+        (True, False),  # three aces count 33 as Rummy 40's, 3 as tiles' numbers
+    ),
     "contracts": Case(
         ([{"sets": 2}], [{"sets": 1}]),
         api(
@@ -278,6 +288,28 @@ CASES: dict[str, Case] = {
             key("take_discard", "allowed"),
         ),
         (False, True),
+    ),
+    "rearrange_table": Case(
+        (True, False),
+        api("rearrange_table", "/v1/solve", _solve("rummikub", "R7", down=True), status),
+        (200, 422),  # Rummikub's goal, place, rearranges the table
+    ),
+    "play_or_draw": Case(
+        (True, False),
+        api(
+            "play_or_draw",
+            "/v1/validate",
+            _solve(
+                "rummikub",
+                "R5 R6 R7 K1",
+                down=True,
+                melds=[{"cards": "R5 R6 R7"}],
+                action="meld",
+                discard="K1",
+            ),
+            key("legal"),
+        ),
+        (False, True),  # a Rummikub turn never discards
     ),
     "joker_release": Case(
         (True, False),

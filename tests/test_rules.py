@@ -55,6 +55,25 @@ TABLE: dict[str, dict[str, Any]] = {
         "hand_size": 14,
         "require_run": True,
     },
+    # the official rules: 106 tiles (1-13 in four colours twice, two jokers), 14 dealt,
+    # groups of 3-4 distinct colours, runs of 3+ with 1 low only, a 30-point initial meld
+    # counted by the tiles' numbers
+    "rummikub": {
+        "decks": 2,
+        "jokers": 2,
+        "wild_ranks": (),
+        "set_min": 3,
+        "set_max": 4,
+        "set_distinct_suits": True,
+        "run_min": 3,
+        "ace": "low",
+        "set_min_naturals": 1,
+        "run_min_naturals": 1,
+        "max_wilds_per_meld": None,
+        "hand_size": 14,
+        "opening_min": 30,
+        "opening_count": "face",
+    },
     "gin": {
         "decks": 1,
         "jokers": 0,
@@ -73,12 +92,18 @@ VALUES: dict[str, dict[str, int]] = {
     "liverpool": {"A": 25, "2": 25, "3": 5, "9": 5, "T": 10, "K": 10},
     "rummy40": {"A": 11, "2": 2, "7": 7, "9": 9, "T": 10, "Q": 10, "JK": 25},
     "israeli": {"A": 1, "2": 1, "7": 1, "K": 1, "JK": 1},
+    "rummikub": {"A": 1, "2": 2, "9": 9, "T": 10, "J": 11, "Q": 12, "K": 13, "JK": 30},
     "gin": {"A": 1, "2": 2, "9": 9, "T": 10, "J": 10, "K": 10},
 }
 
 
-def test_exactly_four_presets() -> None:
-    assert set(PRESETS) == {"liverpool", "rummy40", "israeli", "gin"}
+def test_exactly_five_presets() -> None:
+    assert set(PRESETS) == {"liverpool", "rummy40", "israeli", "rummikub", "gin"}
+
+
+def test_the_rummikub_pack_is_106_tiles() -> None:
+    rules = make_rules("rummikub")
+    assert rules.decks * 52 + rules.jokers == 106
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,6 @@ from advisor.engine.layout import (
 from advisor.engine.question import Question
 from solver.cards import JOKER_ID, NUM_KINDS, Card, card_id, rank_at
 from solver.goals import Goal
-from solver.melds import opening_value
 from solver.rules import Ace
 from solver.shapes import natural_suits, positions, set_room
 
@@ -121,6 +120,7 @@ class Plan:
         )
         self.need_run = q.goal == Goal.WIN and r.require_run
         self.opening_min = r.opening_min if q.goal == Goal.OPENING else None
+        self.opening_value = r.opening_value
         self.knock_max = r.knock_max if q.goal == Goal.KNOCK else None
         # table melds: runs per suit (low, high, own wilds), numbered within their suit so
         # that a suit's run states mean the same in every plan with those runs; sets
@@ -139,7 +139,15 @@ class Plan:
         self.suit_runs = [tuple(sorted(runs)) for runs in suit_runs]
         self.layers = self._layers(r.ace)
         # what run moves depend on, per suit: the run rules and the suit's table runs
-        rules = (self.rm, self.rmn, self.hi, self.decks, self.wilds_exist, self.maxw)
+        rules = (
+            self.rm,
+            self.rmn,
+            self.hi,
+            self.decks,
+            self.wilds_exist,
+            self.maxw,
+            r.opening_count,
+        )
         self._run_rules = [(rules, self.runs_allowed, runs) for runs in self.suit_runs]
         self._blocks: dict[tuple[int, int], list[tuple[int, int]]] = {}
         # interned values: id 0 is the empty runs, the empty shape and no table-set layoff
@@ -203,7 +211,7 @@ class Plan:
         """Every way the runs of suit ``s`` open before position ``p`` go on at ``p``, and
         new runs start there."""
         rm, rmn, hi = self.rm, self.rmn, self.hi
-        value = opening_value(p)
+        value = self.opening_value(p)
         tw = self.track_wilds
         # each group: its options as (entries kept, naturals, wild slots, points, new runs)
         groups: list[list[tuple[Runs, int, int, int, int]]] = []
@@ -353,7 +361,7 @@ class Plan:
         """The sets a rank's naturals form at its close (layer ``i``) and the wilds its
         table sets take, packed as (next table-set id, opening points, sets, wild slots)."""
         lay = self.layers[i]
-        value = opening_value(lay.rank)
+        value = self.opening_value(lay.rank)
         held = self.tsets_of[tsets]
         wild_opts = [(0, held)]
         for j in self.tsets_at.get(lay.rank, ()):

@@ -27,6 +27,7 @@ from api.schemas import (
     VariantsResponseSchema,
 )
 from api.spec import JsonBlueprint
+from solver.place import PlaceBy
 from solver.rules import PRESETS, rule_bounds
 from solver.turn import TurnVerdict
 
@@ -82,10 +83,13 @@ def solve(body: dict[str, Any]) -> calls.SolveAnswer:
     """The optimal partition of a hand.
 
     `goal` `auto` picks: Liverpool not down -> `contract`; Rummy 40 not opened ->
-    `opening`; Israeli -> `win`; otherwise `deadwood`.
+    `opening`; Israeli -> `win`; Rummikub -> `place`; otherwise `deadwood`. The goal
+    `place` answers the best play onto a table that may be rearranged (`table`, `placed`).
     """
     situation = translate.situation_of(body)
-    return calls.answer_solve(situation, body["goal"], _time_limit(), budget.current())
+    return calls.answer_solve(
+        situation, body["goal"], _time_limit(), budget.current(), PlaceBy(body["place_by"])
+    )
 
 
 @_post(

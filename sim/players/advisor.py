@@ -14,6 +14,7 @@ from advisor.situation import Situation
 from sim.moves import Melds, Play, View
 from sim.players.plans import defence, highest_deadwood, lay_down, lays, left_after
 from solver.budget import Budget
+from solver.turn import TurnAction
 
 
 def _situation(view: View) -> Situation:
@@ -66,6 +67,8 @@ class AdvisorPlayer:
         return self.buy(view)
 
     def play(self, view: View) -> Play:
+        if view.rules.play_or_draw:
+            return _turn_of(self._advise(view, Phase.PLAY))
         play = _play_of(view, self._advise(view, Phase.DISCARD))
         if view.obliged is not None and not lays(play, view.obliged):
             # the discard advice does not know the taken card must be laid down this turn;
@@ -77,6 +80,17 @@ class AdvisorPlayer:
 
     def defend(self, view: View, melds: Melds, gin: bool) -> Play:
         return defence(view, melds, gin)
+
+
+def _turn_of(advice: Advice) -> Play:
+    """A play-or-draw turn: the advised play (the opening's melds, or the whole table
+    rearranged), or nothing laid, so a tile is drawn."""
+    play = getattr(advice, "play", None)
+    if play is None:
+        return Play()
+    if play.action is TurnAction.OPEN:
+        return Play(tuple(m.cards for m in play.melds))
+    return Play(table=tuple(m.cards for m in play.table))
 
 
 def _with_discard(view: View, forced: Play, advised: Play) -> Play:

@@ -33,7 +33,7 @@ class GreedyPlayer:
 
     def play(self, view: View) -> Play:
         plan = lay_down(view) or Play()
-        if plan.discard is not None:
+        if plan.discard is not None or view.rules.play_or_draw:
             return plan
         left = left_after(view.hand, plan)
         return dataclasses.replace(plan, discard=highest_deadwood(left, view.rules))

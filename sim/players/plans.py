@@ -11,6 +11,7 @@ from solver.cards import Card, sort_cards
 from solver.goals import Goal
 from solver.legality import check_meld, extend_meld
 from solver.melds import Meld
+from solver.place import place
 from solver.rules import Rules
 from solver.solution import Solution
 from solver.solve import solve
@@ -86,6 +87,8 @@ def lay_down(view: View) -> Play | None:
     ``discard`` is set only where the lay-down fixes it (a win, a hand rummy, a knock)."""
     rules, hand = view.rules, list(view.hand)
     must = [view.obliged] if view.obliged is not None else []
+    if rules.rearrange_table:
+        return best_play(view)
     table = read_melds(view.table, rules)
     if rules.knock_max is not None:
         sol = solve_hand(hand, rules, "deadwood", discard=True)
@@ -118,6 +121,17 @@ def lay_down(view: View) -> Play | None:
     if not sol.melds and not layoffs:
         return None
     return Play(tuple(m.cards for m in sol.melds), tuple(layoffs))
+
+
+def best_play(view: View) -> Play | None:
+    """Under ``rearrange_table``: the play laying the most cards (solver.place), the table
+    rearranged once down; before, the opening from the hand alone. None: nothing to lay."""
+    answer = place(view.hand, view.table, view.rules, down=view.down, time_limit=SOLVE_SECONDS)
+    if not answer.feasible or answer.table is None:
+        return None
+    if view.down:
+        return Play(table=tuple(m.cards for m in answer.table))
+    return Play(tuple(m.cards for m in answer.melds))
 
 
 def left_after(hand: Sequence[Card], play: Play) -> list[Card]:

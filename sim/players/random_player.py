@@ -27,8 +27,8 @@ class RandomPlayer:
         plan = lay_down(view)
         if plan is None or (view.obliged is None and self.rng.random() < 0.5):
             plan = Play()
-        if plan.discard is not None:
-            return plan  # a win, hand rummy or knock fixes its discard
+        if plan.discard is not None or view.rules.play_or_draw:
+            return plan  # a win, hand rummy or knock fixes its discard; or none is made
         # any prefix of the layoffs stays legal: each fits after the ones before it
         plan = dataclasses.replace(
             plan, layoffs=plan.layoffs[: self.rng.randint(0, len(plan.layoffs))]

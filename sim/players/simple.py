@@ -73,8 +73,8 @@ class SimplePlayer:
     def play(self, view: View) -> Play:
         taken, self.taken = self.taken, None
         plan = lay_down(view) or Play()
-        if plan.discard is not None:
-            return plan  # a win, hand rummy or knock fixes its discard
+        if plan.discard is not None or view.rules.play_or_draw:
+            return plan  # a win, hand rummy or knock fixes its discard; no discard at all
         left = left_after(view.hand, plan)
         card = least_deadwood_discard(left, view.rules, taken)
         return dataclasses.replace(plan, discard=card)

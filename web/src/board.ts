@@ -456,6 +456,16 @@ export function renderAdvice(a: AdviseAnswer, s: Situation, play?: (card: string
       lay.joker_swaps.length ? h("p", {}, `${t("jokerSwaps")}: `, ...lay.joker_swaps.map((j) => h("span", {}, card(j.card), " → ", card(j.joker), ` (${j.onto}) `))) : null,
       lay.goes_out ? h("p", {}, t("goesOut")) : null));
   }
+  const best = a.phase === "play" ? a.play : null;
+  if (best) {
+    parts.push(h("section", { class: "lay-down", id: "play", "aria-labelledby": "play-title" },
+      h("h3", { id: "play-title" }, t("tableAfter")),
+      h("ul", { class: "melds" }, best.table.map(renderMeld)),
+      h("p", {}, `${t("layDown")}: `, ...best.placed.map((p) => h("span", { class: "layoff" }, card(p.card), ` ${t("onto")} ${p.meld} `))),
+      best.goes_out ? h("p", {}, t("goesOut")) : null));
+  }
+  const keep = a.phase === "play" ? a.keep_back : [];
+  if (keep.length) parts.push(h("p", { id: "keep-back" }, `${t("keepBack")}: `, cards(keep)));
   const discards = a.phase === "discard" ? a.discards : undefined;
   if (discards && discards.length) parts.push(discardTable(discards as DiscardRow[], play));
   const take = a.phase === "draw" ? a.take_discard : null;

@@ -27,7 +27,7 @@ export interface Place {
   situation: Situation;
 }
 
-const VARIANTS: Variant[] = ["liverpool", "rummy40", "israeli", "gin"];
+const VARIANTS: Variant[] = ["liverpool", "rummy40", "israeli", "rummikub", "gin"];
 const PHASES: Phase[] = ["discard", "draw", "buy"];
 
 export function blank(variant: Variant = "gin"): Situation {

@@ -1,5 +1,5 @@
 export const MODES = ["board", "validate", "trainer", "play"];
-const VARIANTS = ["liverpool", "rummy40", "israeli", "gin"];
+const VARIANTS = ["liverpool", "rummy40", "israeli", "rummikub", "gin"];
 const PHASES = ["discard", "draw", "buy"];
 export function blank(variant = "gin") {
     return {
