@@ -14,6 +14,7 @@ from sim.moves import Melds, Play, View
 from sim.players.advisor import AdvisorPlayer
 from sim.players.simple import SimplePlayer
 from sim.referee import RandomDealer, Referee
+from solver.budget import Budget
 from solver.cards import parse_cards
 from solver.rules import make_rules
 
@@ -164,3 +165,12 @@ def test_the_redeal_changes_what_seat_0_cannot_see() -> None:
     hidden = [i for i in range(52) if i not in {51 - 2 * k for k in range(10)} | {31}]
     assert [plain[i] for i in hidden] != [redealt[i] for i in hidden]
     assert sorted(plain) == sorted(redealt)
+
+
+def test_a_budget_run_out_stops_the_look_ahead_and_says_so() -> None:
+    sit = gin("AS 2S 3S 4D 5D 6D KC KH 2C 3H 8C")
+    spent = Budget.of(1.0)
+    spent.spend(spent.work)  # the work allowance is gone before the advice starts
+    answer = AdviseResponseSchema().dump(library_advise(sit, effort="deep", budget=spent))
+    assert answer["optimal"] is False
+    assert all(not set(LOOK) & set(d) for d in answer["discards"])

@@ -41,7 +41,7 @@ class Search:
 
 
 def search(ctx: Context, effort: Effort) -> Search | None:
-    if effort is Effort.FAST or ctx.rules.knock_max is None:
+    if effort is Effort.FAST or ctx.rules.knock_max is None or _cut(ctx):
         return None
     masks = MeldMasks.of(ctx.rules)
     if masks is None:
@@ -78,13 +78,26 @@ def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> 
     if s is None or not ranked:
         return ranked
     h = HORIZON[effort]
-    looked = [_with(o, _looked(s, o, h)) for o in ranked]
+    looked = []
+    for o in ranked:
+        if _cut(ctx):
+            return ranked  # the fast order, said to be cut short
+        looked.append(_with(o, _looked(s, o, h)))
     order = sorted(range(len(looked)), key=lambda i: (-(looked[i].expected_points or 0.0), i))
     looked = [looked[i] for i in order]
     k = CANDIDATES[effort]
     played = [_with(o, _played(s, s.hand & ~(1 << o.card.id), o.card.id)) for o in looked[:k]]
     order = sorted(range(len(played)), key=lambda i: (-(played[i].expected_points or 0.0), i))
     return [played[i] for i in order] + looked[k:]
+
+
+def _cut(ctx: Context) -> bool:
+    """The request's budget has run out: the look-ahead stops, and the answer says so
+    (``optimal: false``)."""
+    if ctx.budget is not None and ctx.budget.expired:
+        ctx.optimal = False
+        return True
+    return False
 
 
 def _looked(s: Search, o: DiscardOption, horizon: int) -> Outlook:
