@@ -15,7 +15,7 @@ CLIENTS := build/clients
 NPM_BIN := clients/node_modules/.bin
 WEB_BIN := web/node_modules/.bin
 
-.PHONY: install run test lint typecheck bench openapi docs clients web clean
+.PHONY: install run test lint typecheck bench openapi docs engine-layout clients web clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ $(BIN)/python:
 
 # Serving needs only the package; the test extras are installed by `make test`. The
 # install compiles the engine's passes (Cython, from PyPI at build time) in place.
-ENGINE_CORE := advisor/engine/_core.pyx advisor/engine/_flat.h setup.py
+ENGINE_CORE := advisor/engine/_core.pyx advisor/engine/_flat.h advisor/engine/_layout.pxi setup.py
 $(SERVE_STAMP): $(BIN)/python pyproject.toml $(ENGINE_CORE) | $(GXX)
 	$(BIN)/pip install -q -e .
 	touch $@
@@ -89,6 +89,12 @@ test: $(TEST_STAMP) $(CHROMIUM) $(NGINX) $(WEB_BIN)/tsc lint typecheck clients
 openapi: $(TEST_STAMP)
 	$(BIN)/python -m api.examples
 	$(BIN)/python -m api.openapi > openapi.yaml
+
+# The engine core's constants (advisor/engine/_layout.pxi, committed) from the layout in
+# advisor/engine/layout.py; the install then recompiles the core.
+engine-layout: $(SERVE_STAMP)
+	$(BIN)/python -c 'from advisor.engine.layout import write_pxi; write_pxi()'
+	$(MAKE) $(SERVE_STAMP)
 
 # The table of rule fields in docs/rules.md, from the fields of solver.rules.Rules.
 docs: $(SERVE_STAMP)

@@ -10,7 +10,7 @@ setup(
                 "advisor.engine._core",
                 ["advisor/engine/_core.pyx"],
                 include_dirs=["advisor/engine"],
-                depends=["advisor/engine/_flat.h"],
+                depends=["advisor/engine/_flat.h", "advisor/engine/_layout.pxi"],
                 language="c++",
                 extra_compile_args=["-O2", "-g", "-std=c++17"],
             )

@@ -19,17 +19,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
-from solver.budget import WORK_PER_SECOND, Budget
+from solver.budget import Budget
 from solver.cards import JOKER_ID, NUM_KINDS, Card, card_id, rank_of, suit_of
 from solver.goals import Goal
 from solver.rules import Rules
 from solver.shapes import copies_per_suit, positions_of, set_wilds
 from solver.solve import solve
+from solver.speed import NODES_PER_SECOND, WORK_PER_SECOND
 
 _MAX_NODES = 200_000
-# states searched per second on this machine (bench/work.py, hard 30-card hands: median
-# 15 800 with the machine busy, about 35 000 idle); converts states to units of work
-NODES_PER_SECOND = 20_000
 _UNITS_PER_NODE = WORK_PER_SECOND / NODES_PER_SECOND
 
 State = tuple[tuple[int, ...], tuple[int, ...]]  # counts held, wild-rank cards set aside

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from advisor.engine import set_cache_budget
 from api import budget, cors, observability, shedding
 from api.config import load_config
 from api.errors import register_error_handlers
@@ -47,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app = Flask(__name__)
     app.config.update(load_config(config))
+    set_cache_budget(app.config["ENGINE_CACHE_MB"])  # the engine's, one per process
     app.config.update(
         API_TITLE=API_TITLE,
         API_VERSION=API_VERSION,

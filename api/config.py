@@ -6,6 +6,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from advisor.engine.cache import DEFAULT_MB
+
 DEFAULTS: dict[str, Any] = {
     "SOLVER_TIME_LIMIT": 2.0,
     # A request's whole wall-clock budget: parsing, model building and every solve.
@@ -22,6 +24,9 @@ DEFAULTS: dict[str, Any] = {
     "CORS_ORIGINS": "",
     # Signs the games' state (HMAC-SHA256) and hides their deal; none: neither.
     "GAME_STATE_KEY": "",
+    # Per worker process: what the advice engine keeps between requests (its plans and
+    # layoff searches, least recently used first out), megabytes.
+    "ENGINE_CACHE_MB": DEFAULT_MB,
 }
 
 # Environment variable -> parser. PORT and WEB_CONCURRENCY are read by gunicorn.conf.py.
@@ -36,6 +41,7 @@ _ENV_PARSERS: dict[str, type] = {
     "LOG_LEVEL": str,
     "CORS_ORIGINS": str,
     "GAME_STATE_KEY": str,
+    "ENGINE_CACHE_MB": float,
 }
 
 
@@ -66,7 +72,7 @@ def load_config(
     if overrides:
         settings.update(overrides)
     settings["LOG_LEVEL"] = str(settings["LOG_LEVEL"]).upper()
-    for name in ("SOLVER_TIME_LIMIT", "REQUEST_TIME_LIMIT"):
+    for name in ("SOLVER_TIME_LIMIT", "REQUEST_TIME_LIMIT", "ENGINE_CACHE_MB"):
         if float(settings[name]) <= 0:
             raise ConfigError(f"{name} must be positive")
         settings[name] = float(settings[name])

@@ -23,6 +23,7 @@ from api.schemas import (
     VariantField,
 )
 from sim.moves import Ask
+from sim.referee import RoundEnd
 from sim.service import SEAT_NAMES, STATE_VERSION, Action
 from solver.limits import MAX_HAND_CARDS, MAX_TABLE_MELDS
 from solver.rules import RULE_SPECS
@@ -33,7 +34,7 @@ MAX_SEATS = _SEATS_BOUND.hi
 MAX_SEED = 64
 # a whole six-round Liverpool game at eight seats stays far below this (docs/api.md)
 MAX_ANSWERS = 60_000
-FINISHES = ("out", "hand_rummy", "knock", "gin", "undercut", "exhausted", "turn_limit", "illegal")
+FINISHES = tuple(RoundEnd)
 
 
 def _seats(description: str) -> fields.List[Any]:

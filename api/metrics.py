@@ -19,6 +19,9 @@ from prometheus_client import (
     multiprocess,
 )
 
+from advisor.engine import cache_stats
+from advisor.engine.cache import KINDS
+
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 REQUESTS = Counter(
@@ -68,6 +71,36 @@ SHED = Counter(
     ["lane", "reason"],
 )
 
+# The engine's cache (advisor/engine/cache.py), per live worker (a ``pid`` label each).
+CACHE_BYTES = Gauge(
+    "rummy_engine_cache_bytes",
+    "Bytes the advice engine keeps between requests, by cache (plans, layoffs, shared).",
+    ["cache"],
+    multiprocess_mode="liveall",
+)
+CACHE_ENTRIES = Gauge(
+    "rummy_engine_cache_entries",
+    "Entries the advice engine keeps between requests, by cache (plans, layoffs).",
+    ["cache"],
+    multiprocess_mode="liveall",
+)
+CACHE_HITS = Counter(
+    "rummy_engine_cache_hits", "Engine cache lookups that found their entry, by cache.", ["cache"]
+)
+CACHE_MISSES = Counter(
+    "rummy_engine_cache_misses", "Engine cache lookups that built their entry, by cache.", ["cache"]
+)
+CACHE_EVICTIONS = Counter(
+    "rummy_engine_cache_evictions",
+    "Engine cache entries evicted to fit the budget, by cache.",
+    ["cache"],
+)
+for _kind in KINDS:  # every series from the start, at 0
+    for _counter in (CACHE_HITS, CACHE_MISSES, CACHE_EVICTIONS):
+        _counter.labels(_kind)
+# the engine's own counts already sent, so that each request adds only what is new
+_sent: dict[tuple[str, str], int] = {}
+
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 
 
@@ -95,6 +128,29 @@ def record_shed(lane: str, reason: str) -> None:
 
 def record_timeout(endpoint: str) -> None:
     TIMED_OUT.labels(endpoint).inc()
+
+
+def record_engine_cache() -> bool:
+    """The engine cache's figures now (after a request: cheap, the engine counts them);
+    whether it evicted since the last call."""
+    evicted = False
+    stats = cache_stats()
+    for kind, (held, entries) in stats.held.items():
+        CACHE_BYTES.labels(kind).set(held)
+        if kind != "shared":
+            CACHE_ENTRIES.labels(kind).set(entries)
+    for name, counter, counts in (
+        ("hits", CACHE_HITS, stats.hits),
+        ("misses", CACHE_MISSES, stats.misses),
+        ("evictions", CACHE_EVICTIONS, stats.evictions),
+    ):
+        for kind, count in counts.items():
+            new = count - _sent.get((name, kind), 0)
+            if new > 0:
+                counter.labels(kind).inc(new)
+                _sent[(name, kind)] = count
+                evicted = evicted or name == "evictions"
+    return evicted
 
 
 def exposition() -> bytes:

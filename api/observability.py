@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Flask, Response, g, has_request_context, request
 
-from api import metrics
+from api import malloc, metrics
 
 REQUEST_ID_HEADER = "X-Request-ID"
 _CLIENT_ID = re.compile(r"^[\x21-\x7e]{1,200}$")
@@ -96,6 +96,8 @@ def _finish(response: Response) -> Response:
     seconds = time.perf_counter() - started if isinstance(started, float) else 0.0
     endpoint = request.url_rule.rule if request.url_rule is not None else "unmatched"
     metrics.record_request(endpoint, request.method, response.status_code, seconds)
+    if metrics.record_engine_cache():
+        malloc.trim()  # what the evicted entries held, back to the system
     log.info(
         "%s %s %s",
         request.method,

@@ -34,6 +34,7 @@ from solver.limits import (
     MAX_HAND_CARDS,
     MAX_TABLE_MELDS,
 )
+from solver.melds import MELD_KINDS
 from solver.place import PlaceBy
 from solver.rules import PRESETS, RULE_SPECS
 from solver.rulespec import Kind, RuleSpec
@@ -582,7 +583,7 @@ class MeldSchema(ResponseSchema):
 
     kind = fields.String(
         required=True,
-        validate=validate.OneOf(("set", "run")),
+        validate=validate.OneOf(MELD_KINDS),
         metadata={"description": "`set` (one rank) or `run` (one suit, consecutive)."},
     )
     rank = RankField(metadata={"description": "Sets: the rank."})
@@ -717,7 +718,7 @@ class ReadMeldSchema(MeldSchema):
 
     kind = fields.String(
         required=True,
-        validate=validate.OneOf(("set", "run", "unknown")),
+        validate=validate.OneOf((*MELD_KINDS, "unknown")),
         metadata={"description": "The kind as read; `unknown` when it cannot be told."},
     )
     points = fields.Integer(metadata={"description": "Legal melds: as in `Meld`."})

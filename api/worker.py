@@ -18,7 +18,7 @@ from gunicorn import glogging, util  # type: ignore[import-untyped]
 from gunicorn.http import wsgi  # type: ignore[import-untyped]
 from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
 
-from api import shedding
+from api import malloc, shedding
 from api.errors import PROBLEM_KINDS, PROBLEM_MIMETYPE, RETRY_AFTER, TYPE_PREFIX
 from api.observability import REQUEST_ID_HEADER
 
@@ -123,6 +123,7 @@ class DrainingWorker(ThreadWorker):  # type: ignore[misc]
     def init_process(self) -> None:
         util.write_error = write_problem  # gunicorn's error pages, in this worker only
         wsgi.Response = WholeResponse  # what gunicorn builds for each request, likewise
+        malloc.limit_arenas()  # before the worker's threads start
         super().init_process()
 
     def handle_exit(self, sig: int, frame: Any) -> None:

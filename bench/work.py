@@ -1,4 +1,4 @@
-"""CP-SAT's deterministic time per wall-clock second on this machine: ``python bench/work.py``.
+"""The machine-speed constants of solver/speed.py, measured: ``python bench/work.py``.
 
 Solves are limited by deterministic time so that their answers do not depend on load
 (solver/budget.py); ``WORK_PER_SECOND`` converts a budget in seconds to that unit. This
@@ -9,7 +9,9 @@ solve that ran long enough to matter: median, p10, min. Run it on an otherwise i
 machine; the constant is chosen near p10, so that a solve given t seconds of work takes at
 most about t seconds. Then the same for the deadwood search's states per second
 (``NODES_PER_SECOND``, the rate at which advisor/deadwood.py charges its states to the
-allowance).
+allowance), and for the cards-needed engine (``STATES_PER_SECOND``, over the passes of
+the discard advices of bench/advise.py's corpus), with the most states one of its sweeps
+took against the engine's guard ``WORK_LIMIT``.
 """
 
 from __future__ import annotations
@@ -20,22 +22,27 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ stays next
 
+from advise import corpus as advice_corpus  # bench/advise.py: the shared fixed corpus
 from ortools.sat.python import cp_model
 
 import solver.solve as solve_module
-from advisor.deadwood import NODES_PER_SECOND, DeadwoodSearch
-from solver.budget import WORK_PER_SECOND
+from advisor.advise import advise
+from advisor.deadwood import DeadwoodSearch
+from advisor.engine import sweep
 from solver.cards import ALL_CARDS, JOKER, Card, counts_of, parse_cards
 from solver.goals import Goal
 from solver.model import new_solver
 from solver.rules import Rules, make_rules
+from solver.speed import NODES_PER_SECOND, STATES_PER_SECOND, WORK_LIMIT, WORK_PER_SECOND
 
 SEED = 20261201
 WALL_LIMIT = 1.0
 LONG_ENOUGH = 0.1  # seconds: shorter solves are mostly set-up, not search
+ENGINE_LONG_ENOUGH = 0.005  # seconds: an engine pass is fast; shorter ones are set-up
 EIGHT_TWOS = parse_cards("2S 2H 2D 2C 2S 2H 2D 2C 5D 6C 9H KS QD 7C")
 
 
@@ -83,7 +90,7 @@ def main() -> None:
         rs = sorted(rs)
         p10 = rs[len(rs) // 10]
         print(f"{name:14} {len(rs):6d} {statistics.median(rs):7.3f} {p10:7.3f} {rs[0]:7.3f}")
-    print(f"WORK_PER_SECOND in solver/budget.py: {WORK_PER_SECOND}")
+    print(f"WORK_PER_SECOND in solver/speed.py: {WORK_PER_SECOND}")
     solve_module.new_solver = new_solver
     states: list[float] = []
     for _, rules, _, _, hand in _corpus(args.hands):
@@ -99,6 +106,43 @@ def main() -> None:
         f"deadwood states/s over {len(states)} searches: median {statistics.median(states):.0f}"
         f" p10 {states[len(states) // 10]:.0f}; NODES_PER_SECOND: {NODES_PER_SECOND}"
     )
+    engine_rates, most = _engine_rates(args.hands)
+    print(
+        f"engine states/s over {len(engine_rates)} passes: median"
+        f" {statistics.median(engine_rates):.0f} p10 {engine_rates[len(engine_rates) // 10]:.0f};"
+        f" STATES_PER_SECOND: {STATES_PER_SECOND}"
+    )
+    print(f"engine: most states of one sweep {most}; WORK_LIMIT: {WORK_LIMIT}")
+
+
+def _engine_rates(per_variant: int) -> tuple[list[float], int]:
+    """States per second of every engine pass long enough to matter, over the discard
+    advices of bench/advise.py's corpus, and the most states one sweep expanded."""
+    rates: list[float] = []
+    most = [0]
+
+    def timed(run: Any) -> Any:
+        def call(self: sweep.Sweep, bound: int) -> Any:
+            before, started = self.core.work, time.perf_counter()
+            found = run(self, bound)
+            elapsed = time.perf_counter() - started
+            if elapsed >= ENGINE_LONG_ENOUGH:
+                rates.append((self.core.work - before) / elapsed)
+            most[0] = max(most[0], self.core.work)
+            return found
+
+        return call
+
+    best, every = sweep.Sweep.best, sweep.Sweep.every_discard
+    sweep.Sweep.best = timed(best)  # type: ignore[method-assign]
+    sweep.Sweep.every_discard = timed(every)  # type: ignore[method-assign]
+    try:
+        for cases in advice_corpus(per_variant, SEED).values():
+            for case in cases:
+                advise(case.situation, "discard")
+    finally:
+        sweep.Sweep.best, sweep.Sweep.every_discard = best, every  # type: ignore[method-assign]
+    return sorted(rates), most[0]
 
 
 if __name__ == "__main__":

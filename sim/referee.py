@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from advisor.scoring import Finish, knock_penalties, score_hand
@@ -66,14 +67,28 @@ class RandomDealer:
         return out
 
 
+class RoundEnd(StrEnum):
+    """How a round ended: a seat went out (``hand_rummy``: all at once), knocked (``gin``:
+    with no deadwood; ``undercut``: the defender counted less), or nobody did (the stock
+    ran out, the turn limit, an illegal move)."""
+
+    OUT = "out"
+    HAND_RUMMY = "hand_rummy"
+    KNOCK = "knock"
+    GIN = "gin"
+    UNDERCUT = "undercut"
+    EXHAUSTED = "exhausted"
+    TURN_LIMIT = "turn_limit"
+    ILLEGAL = "illegal"
+
+
 @dataclass(frozen=True)
 class RoundResult:
-    """``finish``: out, hand_rummy, knock, gin, undercut, exhausted (the stock ran out),
-    turn_limit or illegal. ``penalties`` per seat (the winner's is 0)."""
+    """``finish``: how the round ended. ``penalties`` per seat (the winner's is 0)."""
 
     round: int | None
     winner: int | None
-    finish: str
+    finish: RoundEnd
     penalties: tuple[int, ...]
     turns: int
     illegal: IllegalMove | None = None
@@ -283,8 +298,8 @@ class _Hand:
             obliged=obliged,
         )
 
-    def _end(self, winner: int | None, finish: str) -> RoundResult:
-        counted = Finish.HAND_RUMMY if finish == Finish.HAND_RUMMY else Finish.NORMAL
+    def _end(self, winner: int | None, finish: RoundEnd) -> RoundResult:
+        counted = Finish.HAND_RUMMY if finish is RoundEnd.HAND_RUMMY else Finish.NORMAL
         penalties = tuple(
             0
             if s == winner or winner is None
@@ -300,7 +315,9 @@ class _Hand:
         except IllegalMove as exc:
             penalties = [0] * self.n
             penalties[exc.seat] = sum(self.rules.value(c) for c in self.hands[exc.seat])
-            return RoundResult(self.round, None, "illegal", tuple(penalties), self.turns, exc)
+            return RoundResult(
+                self.round, None, RoundEnd.ILLEGAL, tuple(penalties), self.turns, exc
+            )
 
     def _turns(self) -> RoundResult:
         if self.rules.play_or_draw:
@@ -314,7 +331,7 @@ class _Hand:
             if not skip_draw:
                 drew, obliged = self._draw(seat)
                 if not drew:
-                    return self._end(None, "exhausted")
+                    return self._end(None, RoundEnd.EXHAUSTED)
             skip_draw = False
             player = self.ref.players[seat]
             play = self.ref.ask(seat, Ask.PLAY, player.play, self.view(seat, obliged))
@@ -334,12 +351,12 @@ class _Hand:
             if applied.knock is not None:
                 return self._knock(seat, *applied.knock)
             if applied.out:
-                return self._end(seat, "hand_rummy" if applied.hand_rummy else "out")
+                return self._end(seat, RoundEnd.HAND_RUMMY if applied.hand_rummy else RoundEnd.OUT)
             assert play.discard is not None
             self.pile.append(play.discard)
             self._rummy_call(seat)
             seat = (seat + 1) % self.n
-        return self._end(None, "turn_limit")
+        return self._end(None, RoundEnd.TURN_LIMIT)
 
     def _play_or_draw_turns(self) -> RoundResult:
         """Each turn lays tiles down or, laying nothing, draws one; with the stock out, a
@@ -360,7 +377,7 @@ class _Hand:
                 self._apply(seat, applied)
                 idle = 0
                 if applied.out:
-                    return self._end(seat, "out")
+                    return self._end(seat, RoundEnd.OUT)
             elif play.discard is not None:
                 raise IllegalMove(seat, "under these rules no turn discards")
             else:
@@ -371,9 +388,9 @@ class _Hand:
                 else:
                     idle += 1
                     if idle == self.n:
-                        return self._end(None, "exhausted")
+                        return self._end(None, RoundEnd.EXHAUSTED)
             seat = (seat + 1) % self.n
-        return self._end(None, "turn_limit")
+        return self._end(None, RoundEnd.TURN_LIMIT)
 
     def _apply(self, seat: int, applied: Applied) -> None:
         gone = Counter(self.hands[seat]) - Counter(applied.left)
@@ -459,7 +476,7 @@ class _Hand:
             except Breach as exc:
                 raise IllegalMove(seat, str(exc)) from exc
         winner, penalties = knock_penalties(self.rules, knocker, points, deadwood)
-        finish = "gin" if gin else ("knock" if winner == knocker else "undercut")
+        finish = RoundEnd.GIN if gin else RoundEnd.KNOCK if winner == knocker else RoundEnd.UNDERCUT
         return RoundResult(
             self.round, winner, finish, tuple(penalties[s] for s in range(self.n)), self.turns
         )

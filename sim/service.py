@@ -31,6 +31,7 @@ from sim.referee import (
     Player,
     RandomDealer,
     Referee,
+    RoundEnd,
     RoundResult,
     Suspend,
     rounds_of,
@@ -194,7 +195,7 @@ def _round_read(data: Mapping[str, Any]) -> RoundResult:
     return RoundResult(
         data["round"],
         data["winner"],
-        data["finish"],
+        RoundEnd(data["finish"]),
         tuple(data["penalties"]),
         data["turns"],
         None if illegal is None else IllegalMove(illegal["seat"], illegal["reason"]),

@@ -4,7 +4,7 @@ answer, and a wall-clock deadline that only guards it.
 CP-SAT counts its effort in deterministic time; with one worker and a fixed seed, a solve
 stopped on it returns the same answer however loaded the machine is. So a budget of
 ``seconds`` allows ``seconds * WORK_PER_SECOND`` units of solver work, measured on this
-machine (bench/work.py; docs/operations.md), and whatever the allowance cuts short says
+machine (solver/speed.py), and whatever the allowance cuts short says
 ``optimal: false`` the same way every time. The deadline is the backstop for work the
 allowance does not count: past it, searches stop where they stand (what they had not
 settled stays unknown) or, with nothing known, ``BudgetExhausted`` is raised.
@@ -20,12 +20,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-# CP-SAT deterministic units per second of search on this (shared, 2-core) machine, by
-# bench/work.py over long solves of hard 30-card hands, in three runs as the load varied:
-# median 0.33 to 0.36, p10 0.18 to 0.27, min 0.13 to 0.24; without cuts (solver/model.py),
-# median 0.24 to 0.38, p10 0.23 to 0.33 over the few solves still long. Near the lower
-# p10, so that a solve given t seconds of work takes about t seconds or less.
-WORK_PER_SECOND = 0.2
+from solver.speed import WORK_PER_SECOND
+
 # A solve given less than this cannot answer anything useful; it still runs, briefly.
 MIN_SOLVE_SECONDS = 0.005
 

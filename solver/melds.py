@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from solver.cards import Card, card_id, rank_at
 
 MeldKind = Literal["set", "run"]
+MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
 
 
 def rummy40_value(position: int) -> int:

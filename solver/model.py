@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from solver.budget import MIN_SOLVE_SECONDS, WORK_PER_SECOND
+from solver.budget import MIN_SOLVE_SECONDS
 from solver.candidates import Template
 from solver.cards import NUM_KINDS, Card
 from solver.rules import Contract, Rules
+from solver.speed import WORK_PER_SECOND
 
 SEED = 20261130
 # Work accrues at different speeds on different models (bench/work.py: 0.13 to 0.5 units

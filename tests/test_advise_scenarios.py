@@ -283,3 +283,32 @@ def test_rummy40_last_card_is_thrown_to_go_out() -> None:
     out = advise(sit)
     assert out["cards_needed"] == 0
     assert move(out) == {"action": "go_out", "card": "JK"}
+
+
+# -- every discard has a figure ---------------------------------------------------------
+
+
+def test_every_discard_has_its_figure_when_the_thrown_card_has_no_copy_left() -> None:
+    # gin is one deck, so a thrown card can never be drawn back: 6S leaves a knock 5
+    # cards away (two more than the best discards), not out of reach
+    gin = Situation(
+        make_rules("gin"),
+        tuple(parse_cards("5S 6S KD 2D 4C 7S 9C 8D 5C QH TS")),
+        seen=tuple(parse_cards("JD TD 9D 2H KC 9S AS 9H")),
+    )
+    a = advise(gin)
+    assert a["optimal"] is True
+    assert all(d["cards_needed"] is not None for d in a["discards"])
+    six = entry(a, "6S")
+    assert six["cards_needed"] == 5
+    assert six["reason"].startswith("Throwing 6S leaves the hand 5 cards from a knock")
+    # Israeli, two decks: the other 4C is seen, so throwing 4C costs two cards
+    israeli = Situation(
+        make_rules("israeli"),
+        tuple(parse_cards("4C 3C 6D KS 5D QH KD TH 7D 6C KH 5C KC QD JH")),
+        seen=tuple(parse_cards("9H 4C")),
+    )
+    b = advise(israeli)
+    assert b["optimal"] is True
+    assert all(d["cards_needed"] is not None for d in b["discards"])
+    assert entry(b, "4C")["cards_needed"] == 2

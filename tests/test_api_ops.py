@@ -45,6 +45,40 @@ def test_metrics_count_requests_and_solves() -> None:
     assert 'rummy_solve_duration_seconds_count{goal="deadwood",variant="gin"}' in text
 
 
+def _sample(text: str, prefix: str) -> float:
+    (line,) = [x for x in text.splitlines() if x.startswith(prefix)]
+    return float(line.rsplit(" ", 1)[1])
+
+
+def test_metrics_show_what_the_engine_keeps_and_evicts() -> None:
+    advice = {"variant": "gin", "hand": GIN_HAND + " 9H", "phase": "discard"}
+    client = make_client()
+    client.post("/v1/advise", json=advice)
+    text = client.get("/metrics").get_data(as_text=True)
+    assert _sample(text, 'rummy_engine_cache_bytes{cache="plans"}') > 0
+    assert _sample(text, 'rummy_engine_cache_entries{cache="plans"}') >= 1
+    looked = _sample(text, 'rummy_engine_cache_hits_total{cache="plans"}') + _sample(
+        text, 'rummy_engine_cache_misses_total{cache="plans"}'
+    )
+    assert looked >= 1
+    # a budget below one plan: the plan is evicted as soon as its sweep is done
+    small = make_client(ENGINE_CACHE_MB=0.001)
+    before = _sample(text, 'rummy_engine_cache_evictions_total{cache="plans"}')
+    small.post("/v1/advise", json={**advice, "rules": {"card_values": {"K": 3}}})
+    text = small.get("/metrics").get_data(as_text=True)
+    assert _sample(text, 'rummy_engine_cache_evictions_total{cache="plans"}') > before
+    assert _sample(text, 'rummy_engine_cache_entries{cache="plans"}') == 0
+    make_client()  # the default budget again, for the tests after this one
+
+
+def test_the_engine_cache_budget_must_be_positive() -> None:
+    assert load_config(environ={"ENGINE_CACHE_MB": "16"})["ENGINE_CACHE_MB"] == 16.0
+    with pytest.raises(ConfigError):
+        load_config(environ={"ENGINE_CACHE_MB": "0"})
+    with pytest.raises(ConfigError):
+        load_config(environ={"ENGINE_CACHE_MB": "lots"})
+
+
 def test_solve_time_limit_from_config_reaches_the_solver() -> None:
     client = make_client(SOLVER_TIME_LIMIT=0.001)
     hand = ["2S", "2H", "2D", "2C"] * 2 + [f"{r}{s}" for r in "3456789TJQK" for s in "SHD"][:22]

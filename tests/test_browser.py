@@ -6,25 +6,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browser_support import CHROMIUM, CHROMIUM_FLAGS
 from playwright.sync_api import Browser, Page, Route, sync_playwright
 from server_process import free_port, gunicorn_server
 
-CHROMIUM = Path("/usr/bin/chromium")  # `make test` installs Debian's; never a downloaded build
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 LOOPBACK = {"127.0.0.1", "localhost"}
 POSTS = ("solve", "validate", "score", "advise")
 

@@ -12,10 +12,11 @@ from contextlib import contextmanager
 from api_support import HARD_GIN, make_client
 from flask.testing import FlaskClient
 
-from solver.budget import WORK_PER_SECOND, Budget
+from solver.budget import Budget
 from solver.cards import parse_cards
 from solver.rules import make_rules
 from solver.solve import solve
+from solver.speed import WORK_PER_SECOND
 
 # twenty cards of three decks and six jokers holding the round-1 contract: going down is a
 # solve the allowance cuts short

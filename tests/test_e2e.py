@@ -153,6 +153,8 @@ def test_metrics_merge_the_workers(base: str) -> None:
     )
     assert float(line.rsplit(" ", 1)[1]) >= 6
     assert "rummy_solve_duration_seconds_bucket" in text
+    # the engine cache's gauges, one per live worker
+    assert 'rummy_engine_cache_bytes{cache="plans",pid="' in text
     assert 'rummy_solves_total{goal="deadwood",status="optimal",variant="gin"}' in text
 
 

@@ -10,7 +10,7 @@ import pytest
 from engine_cases import Case, table_cards
 from reference_distance import TableMeld, TableRun, TableSet, ref_distance, ref_outs
 
-from advisor.engine import Question, figures
+from advisor.engine import Question, discard_figures, figures
 from solver.cards import JOKER_ID, NUM_KINDS, counts_of, pack_counts, parse_cards
 from solver.goals import Goal
 from solver.rules import Contract, Rules, make_rules
@@ -163,3 +163,51 @@ def test_far_hand_joker_is_an_out() -> None:
     )
     assert best == 4
     assert JOKER_ID in first.outs
+
+
+# -- every discard: a thrown card with no live copy left ------------------------------
+#
+# The every-discard pass finds each discard within one card of the best one. A discard
+# whose kind has no live copy left (one deck, or the last copy seen) can need more: the
+# targets that keep it need it back.
+
+
+def _without(held: list[int], card: str) -> list[int]:
+    rest = list(held)
+    rest[parse_cards(card)[0].id] -= 1
+    return rest
+
+
+def test_throwing_the_last_live_copy_of_a_card_is_charged_in_full() -> None:
+    # Israeli, two decks: 4C is held once and seen once. The best discard, QD, keeps a
+    # winning hand (3C 4C 5C 6C, 5D 6D 7D, TH JH QH KH, KS KD KC); throwing 4C leaves
+    # 3C 5C 6C wanting a 4C (none live), so two cards (such as 7C 8C for 3C QD).
+    rules = make_rules("israeli")
+    q = Question(rules, Goal.WIN)
+    held, live = _deal(rules, "4C 3C 6D KS 5D QH KD TH 7D 6C KH 5C KC QD JH", "9H 4C")
+    rest = _without(held, "4C")
+    every = discard_figures(q, held, live)
+    rq = Case(rules, Goal.WIN, tuple(rest), tuple(live)).ref_question()
+    assert ref_distance(rq, rest, live) == 2
+    four_clubs = every[parse_cards("4C")[0].id]
+    assert (four_clubs.optimal, four_clubs.needed) == (True, 2)
+    # the outs as the reference finds them (ref_outs, about 14 s here)
+    assert sorted(four_clubs.outs) == sorted(c.id for c in parse_cards("AH 9H KH 4D 8D 7C 8C"))
+    assert every[parse_cards("QD")[0].id].needed == 0
+
+
+def test_a_discard_in_one_deck_can_need_two_more_than_the_best() -> None:
+    # gin: the best discards leave 3 cards to a knock; throwing 6S (one deck: no copy
+    # left to draw) leaves 5, two more (such as 3C 6C 5H 5D for 3C-6C and three 5s, and
+    # an AD that leaves 2D 7S AD, 10 points).
+    q = Question(GIN, Goal.KNOCK)
+    held, live = _deal(GIN, "5S 6S KD 2D 4C 7S 9C 8D 5C QH TS", "JD TD 9D 2H KC 9S AS 9H")
+    rest = _without(held, "6S")
+    every = discard_figures(q, held, live)
+    assert min(f.needed for f in every.values() if f.needed is not None) == 3
+    six = every[parse_cards("6S")[0].id]
+    alone = figures(q, rest, live)
+    assert (six.optimal, six.needed) == (True, 5)
+    assert (alone.needed, dict(alone.outs)) == (six.needed, dict(six.outs))
+    rq = Case(GIN, Goal.KNOCK, tuple(rest), tuple(live)).ref_question()
+    assert ref_distance(rq, rest, live) is None  # more than the reference reaches (3)

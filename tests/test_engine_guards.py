@@ -8,10 +8,11 @@ import pytest
 
 import advisor.engine
 from advisor.engine import Question, discard_figures, figures, sweep
-from solver.budget import WORK_PER_SECOND, Budget
+from solver.budget import Budget
 from solver.cards import counts_of, pack_counts, parse_cards
 from solver.goals import Goal
 from solver.rules import make_rules
+from solver.speed import WORK_PER_SECOND
 
 ISRAELI = make_rules("israeli")
 HAND = parse_cards("AS 2S 3S 7H 7D 7C JD QD KD 5C 5H 9S 9D 4H 6C")

@@ -87,13 +87,13 @@ def ref_shed(rq: RefQuestion, held: Sequence[int], live: Sequence[int]) -> Figur
     return Figures(n - keep - base, outs)
 
 
-def agree(got: Figures, want: Figures | None, where: str) -> None:
+def agree(got: Figures, want: Figures | None, where: str, *, outs: bool = True) -> None:
     assert got.optimal, where
     if want is None:
         assert got.needed is None or got.needed > MAX_ADDED, f"{where}\n  engine {got.needed}"
         return
     assert got.needed == want.needed, f"{where}\n  engine {got.needed}, reference {want.needed}"
-    if want.needed is not None and want.needed - 1 <= MAX_ADDED:
+    if outs and want.needed is not None and want.needed - 1 <= MAX_ADDED:
         assert dict(got.outs) == dict(want.outs), (
             f"{where}\n  needed {want.needed}; engine outs {outs_names(got)}, "
             f"reference outs {outs_names(want)}"
@@ -133,8 +133,11 @@ def deals(
     *,
     max_wilds: int = 0,
     table: Sequence[TableMeld] = (),
+    spent: int = 0,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(held, live): a near-complete hand, live = pack - hand - table - random seen."""
+    """(held, live): a near-complete hand, live = pack - hand - table - random seen;
+    ``spent``: up to that many held kinds with no live copy left (their last copies
+    seen), so that throwing one leaves none to draw back."""
     n = draw(st.integers(*sizes))
     low = draw(st.integers(1, 11))
     width = draw(st.integers(3, 5))
@@ -170,6 +173,10 @@ def deals(
     for c in seen:
         if live[c] > 0:
             live[c] -= 1
+    if spent:
+        kinds = [c for c in range(NUM_KINDS) if held[c]]
+        for c in draw(st.lists(st.sampled_from(kinds), max_size=spent)):
+            live[c] = 0
     return tuple(held), tuple(live)
 
 
@@ -295,3 +302,62 @@ def test_discarding_an_ace_used_low_is_paid_for() -> None:
     live = tuple(pack[c] - held[c] - seen[c] for c in range(NUM_KINDS))
     case = Case(rules, Goal.CONTRACT, tuple(held), live, contract=rules.contract(1))
     check_case(case, discards=True)
+
+
+# -- every discard, where a thrown card has no live copy left ------------------------
+#
+# The every-discard pass finds the discards within one card of the best; a discard whose
+# kind cannot be drawn back (one deck, or its last copies seen) may need more and is
+# swept on its own. These questions are the advisor's in the discard phase: the hand
+# has drawn, and each discard leaves the hand the goal is about (no reserve).
+
+LAST_COPY = (
+    (GIN, Goal.KNOCK, (6, 9), None),
+    (make_rules("israeli", {"hand_size": 6, "decks": 1}), Goal.WIN, (7, 7), None),
+    (ISRAELI, Goal.WIN, (7, 7), None),
+    (make_rules("rummy40", {"decks": 1, "opening_min": 25}), Goal.OPENING, (6, 8), None),
+    (R40, Goal.OPENING, (6, 8), None),
+    (make_rules("liverpool", {"decks": 1}), Goal.CONTRACT, (7, 8), 1),
+    (LIVERPOOL, Goal.CONTRACT, (7, 8), 2),
+)
+
+
+@SETTINGS
+@given(index=st.integers(0, len(LAST_COPY) - 1), data=st.data())
+def test_every_discard_when_a_thrown_card_has_no_live_copy(index: int, data: st.DataObject) -> None:
+    rules, goal, sizes, round_ = LAST_COPY[index]
+    held, live = data.draw(deals(rules, sizes, max_wilds=2, spent=3))
+    contract = rules.contract(round_) if round_ is not None else None
+    check_case(Case(rules, goal, held, live, contract=contract), discards=True)
+
+
+# The presets' real sizes in the discard phase (dealt hand and the card drawn). The
+# reference's outs take seconds at these sizes, so this checks cards needed (for the
+# hand and every discard) and the outs of the best discards only; bench/engine_answers.py
+# runs many more, outs included.
+REAL_SIZES = (
+    (GIN, Goal.KNOCK, None),
+    (make_rules("israeli"), Goal.WIN, None),
+    (R40, Goal.OPENING, None),
+    (LIVERPOOL, Goal.CONTRACT, 1),
+    (LIVERPOOL, Goal.CONTRACT, 2),
+)
+
+
+@SETTINGS
+@given(index=st.integers(0, len(REAL_SIZES) - 1), data=st.data())
+def test_every_discard_at_the_presets_real_sizes(index: int, data: st.DataObject) -> None:
+    rules, goal, round_ = REAL_SIZES[index]
+    n = rules.dealt_size(round_) + 1
+    held, live = data.draw(deals(rules, (n, n), max_wilds=2, spent=2))
+    contract = rules.contract(round_) if round_ is not None else None
+    case = Case(rules, goal, held, live, contract=contract)
+    q, rq = case.question(), case.ref_question()
+    every = discard_figures(q, held, live)
+    assert set(every) == {c for c in range(NUM_KINDS) if held[c]}
+    for d, got in every.items():
+        rest = list(held)
+        rest[d] -= 1
+        want = ref_distance(rq, rest, live)
+        where = f"{case.describe()}\n  discard {Card.from_id(d)}"
+        agree(got, None if want is None else Figures(want, {}), where, outs=False)

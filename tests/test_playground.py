@@ -14,9 +14,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 import requests
+from browser_support import CHROMIUM, CHROMIUM_FLAGS
 from playwright.sync_api import Browser, Page, Route, sync_playwright
 from server_process import gunicorn_server
-from test_browser import CHROMIUM, CHROMIUM_FLAGS
 
 from sim.players import PLAYER_NAMES
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from api_support import make_client
 from flask.testing import FlaskClient
+from sim_support import Seat, StackedDealer, cards, play_round
 
 from advisor.scoring import knock_penalties
 from sim.moves import Play
@@ -23,7 +24,6 @@ from sim.players.greedy import GreedyPlayer
 from sim.referee import Player, Referee
 from solver.errors import RulesError
 from solver.rules import RULE_SPECS, make_rules
-from tests.sim_support import Seat, StackedDealer, cards, play_round
 
 _CLIENT: list[FlaskClient] = []
 

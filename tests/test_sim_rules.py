@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from sim_support import Seat, StackedDealer, cards, meld_cards, play_round, table_meld
 
 from sim.legal import Breach, apply_play
 from sim.moves import Play
@@ -12,7 +13,6 @@ from sim.players.greedy import GreedyPlayer
 from sim.referee import Referee, rounds_of
 from solver.rules import Rules, make_rules
 from solver.turn import JokerSwap, Layoff
-from tests.sim_support import Seat, StackedDealer, cards, meld_cards, play_round, table_meld
 
 # -- gin ------------------------------------------------------------------------------
 

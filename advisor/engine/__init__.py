@@ -7,38 +7,44 @@ method and ``layoffs`` for Liverpool after going down.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import fields, replace
 from typing import Any
 
 from advisor.engine._core import WorkLimit
+from advisor.engine.cache import DEFAULT_MB, Stats, Store
 from advisor.engine.layoffs import Layoffs, shed_figures
-from advisor.engine.plan import Plan, reset_shared, shared_full
+from advisor.engine.plan import Plan, reset_shared, shared_bytes, shared_full
 from advisor.engine.question import Figures, Question
-from advisor.engine.sweep import WORK_LIMIT, Sweep
-from solver.budget import WORK_PER_SECOND, Budget
+from advisor.engine.sweep import Sweep
+from solver.budget import Budget
 from solver.cards import NUM_KINDS
 from solver.goals import Goal
+from solver.speed import STATES_PER_SECOND, WORK_LIMIT, WORK_PER_SECOND
 
-__all__ = ["Figures", "Question", "discard_figures", "figures"]
+__all__ = ["Figures", "Question", "cache_stats", "discard_figures", "figures", "set_cache_budget"]
 
-_PLANS: dict[tuple[Any, ...], Plan] = {}
-_MAX_PLANS = 64
+# Plans and layoff searches, by question, within a budget of bytes (cache.py).
+_STORE = Store(int(DEFAULT_MB * 2**20), shared_bytes, reset_shared)
 # Least costs already found, by sweep, with the figures at that cost and the states it
 # took: the drawn hand's figures and its discards' ask the same sweep for the goals that
 # keep a discard, so the second call skips the deepening (and is charged as if it had not:
-# what a request may still do never depends on what the process answered before).
+# what a request may still do never depends on what the process answered before). At most
+# 256 entries of about a kilobyte.
 _LEAST: dict[tuple[Any, ...], tuple[tuple[int, int] | None, int]] = {}
-_LAYOFFS: dict[tuple[Any, ...], Layoffs] = {}
-_MAX_LAYOFF_MEMO = 100_000
 _MAX_LEAST = 256
 
 
-# Engine states per second of work, the rate at which a sweep's states are charged to the
-# request's allowance (solver.budget): near the tenth percentile of the passes of
-# bench/advise.py's corpus on this machine (1.7-2.2 million a second loaded, 2.3-3.6
-# median), so that a second of allowance is about a second of work or less.
-STATES_PER_SECOND = 2_500_000
+def set_cache_budget(megabytes: float) -> None:
+    """Bound what the engine keeps between requests to ``megabytes`` (ENGINE_CACHE_MB)."""
+    _STORE.limit = int(megabytes * 2**20)
+    _STORE.fit()
+
+
+def cache_stats() -> Stats:
+    """What the engine keeps now, and its hits, misses and evictions so far."""
+    return _STORE.stats()
 
 
 def _allowed(budget: Budget | None) -> int:
@@ -55,21 +61,35 @@ def _sweep(
     return Sweep(plan_for(q), held, live, size, q.reserve, _allowed(budget))
 
 
+@contextmanager
+def _using(kind: str, q: Question) -> Iterator[None]:
+    """Around a sweep or search of the question's plan or layoffs: measured again after
+    it, and the store fit to its budget."""
+    with _STORE.running():
+        try:
+            yield
+        finally:
+            _STORE.touch(kind, _rules_key(q))
+
+
 def _charge(budget: Budget | None, sweep: Sweep) -> None:
     if budget is not None:
         budget.spend(sweep.core.work * WORK_PER_SECOND / STATES_PER_SECOND)
 
 
-def _least(sweep: Sweep, budget: Budget | None) -> tuple[tuple[int, int] | None, bool]:
-    """((least cost, outs mask) of the sweep, finished); None when no target exists."""
-    key = sweep.key()
+def _least(
+    sweep: Sweep, budget: Budget | None, start: int = 0
+) -> tuple[tuple[int, int] | None, bool]:
+    """((least cost, outs mask) of the sweep, finished); None when no target exists.
+    ``start``: a bound the least cost is known to reach (the passes below it are skipped)."""
+    key = (sweep.key(), start)
     if key in _LEAST:
         least, work = _LEAST[key]
         sweep.charge(work)
         return least, True
     least = None
-    for bound in range(sweep.target + 1):
-        if budget is not None and bound and budget.expired:
+    for bound in range(start, sweep.target + 1):
+        if budget is not None and bound > start and budget.expired:
             return None, False
         least = sweep.best(bound)
         if least is not None:
@@ -92,27 +112,22 @@ def _rules_key(q: Question) -> tuple[Any, ...]:
 def plan_for(q: Question) -> Plan:
     """The question's plan, shared by every hand asked about it (reserve aside)."""
     if shared_full():
-        reset_shared()
-        _PLANS.clear()
-        _LEAST.clear()
+        _STORE.reset()
     key = _rules_key(q)
-    plan = _PLANS.get(key)
+    plan: Plan | None = _STORE.get("plans", key)
     if plan is None:
-        if len(_PLANS) >= _MAX_PLANS:
-            _PLANS.clear()
-            _LEAST.clear()  # its keys name plans by id
-        plan = _PLANS[key] = Plan(replace(q, reserve=0))
+        plan = Plan(replace(q, reserve=0))
+        _STORE.put("plans", key, plan, plan.nbytes)
     return plan
 
 
 def layoffs_for(q: Question) -> Layoffs:
     """The question's layoff search, its memo shared by every hand asked about it."""
     key = _rules_key(q)
-    found = _LAYOFFS.get(key)
-    if found is None or len(found.memo) + len(found.groups_memo) > _MAX_LAYOFF_MEMO:
-        if len(_LAYOFFS) >= _MAX_PLANS:
-            _LAYOFFS.clear()
-        found = _LAYOFFS[key] = Layoffs(q)
+    found: Layoffs | None = _STORE.get("layoffs", key)
+    if found is None:
+        found = Layoffs(q)
+        _STORE.put("layoffs", key, found, found.nbytes)
     return found
 
 
@@ -133,17 +148,19 @@ def figures(
 ) -> Figures:
     """Cards needed and outs of ``held`` (counts per card id) for ``q``."""
     if not q.new_melds:
-        return shed_figures(q, held, live, layoffs_for(q))
+        with _using("layoffs", q):
+            return shed_figures(q, held, live, layoffs_for(q))
     size = sum(held)
     if _impossible(q, size):
         return Figures(None, {})
-    sweep = _sweep(q, held, live, size, budget)
-    try:
-        least, finished = _least(sweep, budget)
-    except (OverflowError, WorkLimit):  # beyond what a sweep holds, or the allowance
-        return Figures(None, {}, optimal=False)
-    finally:
-        _charge(budget, sweep)
+    with _using("plans", q):
+        sweep = _sweep(q, held, live, size, budget)
+        try:
+            least, finished = _least(sweep, budget)
+        except (OverflowError, WorkLimit):  # beyond what a sweep holds, or the allowance
+            return Figures(None, {}, optimal=False)
+        finally:
+            _charge(budget, sweep)
     if not finished:
         return Figures(None, {}, optimal=False)
     return _figures(least, live)
@@ -155,13 +172,14 @@ def discard_figures(
     """For every distinct card id ``d`` in ``held`` (a hand that has drawn), the figures
     of ``held`` less ``d`` under ``q``; ``live`` is unchanged (``d`` was never live)."""
     if not q.new_melds:
-        layoffs = layoffs_for(q)
         out: dict[int, Figures] = {}
-        for d in range(NUM_KINDS):
-            if held[d]:
-                rest = list(held)
-                rest[d] -= 1
-                out[d] = shed_figures(q, rest, live, layoffs)
+        with _using("layoffs", q):
+            layoffs = layoffs_for(q)
+            for d in range(NUM_KINDS):
+                if held[d]:
+                    rest = list(held)
+                    rest[d] -= 1
+                    out[d] = shed_figures(q, rest, live, layoffs)
         return out
     size = sum(held) - 1
     kinds = [d for d in range(NUM_KINDS) if held[d]]
@@ -169,21 +187,53 @@ def discard_figures(
         return {d: Figures(None, {}) for d in kinds}
     # The sweep over the whole hand, asked for one card fewer, is the least any discard
     # needs, and some discard needs exactly that (a target of fewer cards than the hand
-    # leaves a held card out); every discard needs at most one more.
-    sweep = _sweep(q, held, live, size, budget)
-    try:
-        least, finished = _least(sweep, budget)
-        if finished and least is not None:
-            found = sweep.every_discard(least[0] + 1)
-    except (OverflowError, WorkLimit):  # beyond what a sweep holds, or the allowance
-        finished = False
-    finally:
-        _charge(budget, sweep)
+    # leaves a held card out). A discard needs at most one more when a copy of its kind
+    # is live to draw back; the every-discard pass finds those within that bound.
+    with _using("plans", q):
+        sweep = _sweep(q, held, live, size, budget)
+        try:
+            least, finished = _least(sweep, budget)
+            if finished and least is not None:
+                found = sweep.every_discard(least[0] + 1)
+        except (OverflowError, WorkLimit):  # beyond what a sweep holds, or the allowance
+            finished = False
+        finally:
+            _charge(budget, sweep)
     if not finished:
         return {d: Figures(None, {}, optimal=False) for d in kinds}
     if least is None:
         return {d: Figures(None, {}) for d in kinds}
-    return {d: _figures(found.get(d), live) for d in kinds}
+    out = {d: _figures(found[d], live) for d in kinds if d in found}
+    # The rest need two or more beyond the least (their kind has no live copy left to
+    # replace the one thrown, or too few): each its own sweep, deepened from there.
+    for d in kinds:
+        if d not in out:
+            out[d] = _far_discard(q, held, d, live, least[0] + 2, budget)
+    return {d: out[d] for d in kinds}
+
+
+def _far_discard(
+    q: Question,
+    held: Sequence[int],
+    d: int,
+    live: Sequence[int],
+    start: int,
+    budget: Budget | None,
+) -> Figures:
+    """The figures of ``held`` less one ``d``, known to need at least ``start``."""
+    rest = list(held)
+    rest[d] -= 1
+    with _using("plans", q):
+        sweep = _sweep(q, rest, live, sum(rest), budget)
+        try:
+            least, finished = _least(sweep, budget, start)
+        except (OverflowError, WorkLimit):
+            return Figures(None, {}, optimal=False)
+        finally:
+            _charge(budget, sweep)
+    if not finished:
+        return Figures(None, {}, optimal=False)
+    return _figures(least, live)
 
 
 def _figures(found: tuple[int, int] | None, live: Sequence[int]) -> Figures:

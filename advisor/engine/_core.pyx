@@ -15,6 +15,8 @@ from libc.stdint cimport uint32_t, uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
+import weakref
+
 from advisor.engine.layout import FIELDS
 
 cdef extern from "_flat.h":
@@ -30,21 +32,8 @@ cdef extern from "_flat.h":
         void clear()
         void swap(FlatMap&)
 
-# field indices, in the order of layout.FIELDS; SHAPE is the offset after them
-cdef enum:
-    TSIZE = 0
-    NEED = 1
-    SETN = 2
-    STOP = 3
-    TSETS = 4
-    NSETS = 5
-    NRUNS = 6
-    PTS = 7
-    DEAD = 8
-    RESV = 9
-    CARRY0 = 10
-    SHAPE = 14
-    NFIELDS = 15
+# the state's field indices and the packed answers' parts, from advisor.engine.layout
+include "_layout.pxi"
 
 # layer steps, as advisor.engine.plan
 cdef enum:
@@ -80,6 +69,11 @@ def _check_card_ids() -> None:
 _check_card_ids()
 
 
+cdef inline size_t vector_bytes(size_t capacity, size_t item) noexcept:
+    """A vector made with ``new``: its header and its array, as malloc rounds them."""
+    return 32 + ((capacity * item + 8 + 15) // 16 * 16 if capacity else 0)
+
+
 class WorkLimit(Exception):
     """A sweep expanded more states than its limit allows."""
 
@@ -99,9 +93,12 @@ cdef class Tables:
     cdef uint64_t max_shapes
     cdef vector[int] position, suit
     cdef int nlayers
+    cdef size_t lists_bytes  # what the lists of ``pool`` and ``needs`` take
 
     def __init__(self, plan):
-        self.plan = plan
+        # not the plan itself: the plan holds its tables, and a cycle would outlive the
+        # plan's eviction until the collector's next full pass
+        self.plan = weakref.proxy(plan)
         self.nlayers = len(plan.layers)
         for lay in plan.layers:
             self.position.push_back(lay.position)
@@ -131,7 +128,18 @@ cdef class Tables:
     cdef vector[uint64_t]* keep(self, FlatMap* index, uint64_t key, vector[uint64_t]* kept):
         index.put(key, self.pool.size())
         self.pool.push_back(kept)
+        self.lists_bytes += vector_bytes(kept.capacity(), 8)
         return kept
+
+    def nbytes(self) -> int:
+        """The bytes these tables hold (malloc's rounding counted, near enough)."""
+        cdef size_t total = self.lists_bytes
+        total += 16 * (self.suit_at.cap() + self.kind_at.cap() + self.close_at.cap())
+        total += 16 * self.extras_at.cap()
+        total += 8 * (self.pool.capacity() + self.needs.capacity() + self.shape_runs.capacity())
+        total += 32 * self.shape_of.size() + 8 * self.shape_of.bucket_count()
+        total += self.run_done.capacity()
+        return total
 
     cdef inline int run_of(self, uint64_t shape, int s):
         return <int>((self.shape_runs[shape] >> (16 * s)) & 0xFFFF)
@@ -168,7 +176,10 @@ cdef class Tables:
         try:
             for a in range(moves.size()):
                 m = deref(moves)[a]
-                out.push_back(self.shape_with(shape, s, m >> 36) << 36 | (m & ((1ULL << 36) - 1)))
+                out.push_back(
+                    self.shape_with(shape, s, m >> MOVE_AFTER) << MOVE_AFTER
+                    | (m & ((1ULL << MOVE_AFTER) - 1))
+                )
         except OverflowError:
             del out
             raise
@@ -208,6 +219,7 @@ cdef class Tables:
             self.needs[at] = new vector[int]()
             for x in self.plan.run_needs(s, run):
                 self.needs[at].push_back(x)
+            self.lists_bytes += vector_bytes(self.needs[at].capacity(), 4)
         return self.needs[at]
 
     cdef bint is_complete(self, uint64_t shape) except -1:
@@ -279,7 +291,7 @@ cdef class Core:
 
     def __init__(self, plan, sweep, uint64_t start, long limit):
         self.t = plan.tables
-        self.sweep = sweep
+        self.sweep = weakref.proxy(sweep)  # the sweep holds its core: no cycle to collect
         self.start = start
         self.limit = limit
         self.work = 0
@@ -452,8 +464,8 @@ cdef class Core:
             uses = self.t.extras_for(i, avail, setn, top, tsets, dead, resv, self.reserve)
         else:
             single.push_back(
-                tsets << 41 | <uint64_t>dead << 29 | <uint64_t>resv << 28
-                | <uint64_t>top << 24 | <uint64_t>setn << 16
+                tsets << EXTRA_TSETS | <uint64_t>dead << EXTRA_DEAD | <uint64_t>resv << EXTRA_RESV
+                | <uint64_t>top << EXTRA_TOP | <uint64_t>setn << EXTRA_SETN
             )
             uses = &single
         # the carry fields of the other suits stay as they are
@@ -470,13 +482,13 @@ cdef class Core:
         cdef size_t a, b
         for a in range(moves.size()):
             m = deref(moves)[a]
-            nat = <int>(m & 255)
+            nat = <int>((m >> MOVE_NAT) & MOVE_NAT_MASK)
             if nat > avail:
                 continue
-            wild = <int>((m >> 8) & 255)
-            new = <int>((m >> 16) & 255)
-            mpts = <int>((m >> 24) & 4095)
-            shape2 = m >> 36
+            wild = <int>((m >> MOVE_WILD) & MOVE_WILD_MASK)
+            new = <int>((m >> MOVE_NEW) & MOVE_NEW_MASK)
+            mpts = <int>((m >> MOVE_PTS) & MOVE_PTS_MASK)
+            shape2 = m >> MOVE_AFTER
             nruns2 = nruns + new
             if self.contract_runs >= 0:
                 if nruns2 > self.contract_runs:
@@ -488,8 +500,8 @@ cdef class Core:
             pts2 = imin(pts + mpts, self.opening_min) if self.opening_min >= 0 else 0
             for b in range(uses.size()):
                 e = deref(uses)[b]
-                commit = <int>(e & 255)
-                taken = <int>((e >> 8) & 255)
+                commit = <int>((e >> EXTRA_COMMIT) & EXTRA_COMMIT_MASK)
+                taken = <int>((e >> EXTRA_TAKEN) & EXTRA_TAKEN_MASK)
                 t = nat + taken
                 if t > avail:
                     continue
@@ -513,13 +525,13 @@ cdef class Core:
                 rest = (
                     fixed
                     | <uint64_t>carry2 << self.off[CARRY0 + s]
-                    | <uint64_t>((e >> 16) & 255) << self.off[SETN]
-                    | <uint64_t>((e >> 24) & 15) << self.off[STOP]
-                    | (e >> 41) << self.off[TSETS]
+                    | ((e >> EXTRA_SETN) & EXTRA_SETN_MASK) << self.off[SETN]
+                    | ((e >> EXTRA_TOP) & EXTRA_TOP_MASK) << self.off[STOP]
+                    | (e >> EXTRA_TSETS) << self.off[TSETS]
                     | <uint64_t>nruns2 << self.off[NRUNS]
                     | <uint64_t>pts2 << self.off[PTS]
-                    | ((e >> 29) & 4095) << self.off[DEAD]
-                    | ((e >> 28) & 1) << self.off[RESV]
+                    | ((e >> EXTRA_DEAD) & EXTRA_DEAD_MASK) << self.off[DEAD]
+                    | ((e >> EXTRA_RESV) & EXTRA_RESV_MASK) << self.off[RESV]
                 )
                 self.emit(
                     i + 1, shape2, tsize + t, need + wild - commit, rest,
@@ -548,18 +560,21 @@ cdef class Core:
         cdef size_t a
         for a in range(moves.size()):
             m = deref(moves)[a]
-            w = <int>(m & 255)
-            q = <int>((m >> 8) & 255)
+            w = <int>((m >> CLOSE_WILDS) & CLOSE_WILDS_MASK)
+            q = <int>((m >> CLOSE_SETS) & CLOSE_SETS_MASK)
             nsets2 = nsets + q
             if self.contract_sets >= 0:
                 if nsets2 > self.contract_sets:
                     continue
             else:
                 nsets2 = 0
-            pts2 = imin(pts + <int>((m >> 16) & 65535), self.opening_min) if self.opening_min >= 0 else 0
+            pts2 = (
+                imin(pts + <int>((m >> CLOSE_PTS) & CLOSE_PTS_MASK), self.opening_min)
+                if self.opening_min >= 0 else 0
+            )
             self.emit(
                 i + 1, shape, tsize, need + w,
-                keep | (m >> 32) << self.off[TSETS] | <uint64_t>nsets2 << self.off[NSETS]
+                keep | (m >> CLOSE_TSETS) << self.off[TSETS] | <uint64_t>nsets2 << self.off[NSETS]
                 | <uint64_t>pts2 << self.off[PTS],
                 0, 0, NO_DISCARD, prune, cost
             )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from advisor.engine.cache import SLOT, deep_size, flat_size
 from advisor.engine.question import Figures, Question
 from solver.cards import NUM_KINDS, Card, card_id
 from solver.rules import Rules
@@ -38,6 +39,11 @@ class Layoffs:
             self.after.append(tuple(sorted(union)))
         self.after.reverse()
         self.groups_memo: dict[tuple[int, Counts], list[list[int]]] = {}
+        self._bytes = deep_size(self.__dict__)  # and what the memos add
+
+    def nbytes(self) -> int:
+        """The bytes this search holds, its memos included."""
+        return self._bytes
 
     def most(self, held: Sequence[int]) -> int:
         """The most held cards that can be laid off onto the table now."""
@@ -56,6 +62,7 @@ class Layoffs:
                     rest[c] -= 1
                 found = max(found, len(group) + self._most(j + 1, tuple(rest)))
             self.memo[key] = found
+            self._bytes += flat_size(key) + SLOT
         return found
 
     def _groups_of(self, j: int, held: Counts) -> list[list[int]]:
@@ -67,6 +74,7 @@ class Layoffs:
             for c in self.takes[j]:
                 only[c] = held[c]
             found = self.groups_memo[key] = list(self._groups(j, tuple(only)))
+            self._bytes += flat_size(key, found) + SLOT
         return found
 
     def _groups(self, j: int, held: Counts) -> Iterator[list[int]]:

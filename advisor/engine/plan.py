@@ -9,9 +9,11 @@ table-set layoffs of the rank under way as a small id, the counters as bit field
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from advisor.engine._core import Tables
+from advisor.engine.cache import SLOT, deep_size, flat_size
 from advisor.engine.layout import (
     MAX_RUN_IDS,
     MAX_TSETS_IDS,
@@ -48,6 +50,9 @@ KIND, CLOSE, FINAL = 0, 1, 2
 _RUNS_OF: list[Runs] = [()]
 _RUN_IDS: dict[Runs, int] = {(): 0}
 _SUIT_MOVES: dict[tuple[object, ...], list[int]] = {}
+_shared_bytes = 0  # what the three take beyond their empty state
+# plans by number, not by id(): an evicted plan's number is never another plan's
+_SERIALS = itertools.count()
 
 
 def shared_full() -> bool:
@@ -55,12 +60,19 @@ def shared_full() -> bool:
     return len(_RUNS_OF) > MAX_RUN_IDS // 2
 
 
+def shared_bytes() -> int:
+    """The bytes the shared run ids and moves hold."""
+    return _shared_bytes
+
+
 def reset_shared() -> None:
     """Forget the shared run ids and moves (every plan built on them must go too)."""
+    global _shared_bytes
     del _RUNS_OF[1:]
     _RUN_IDS.clear()
     _RUN_IDS[()] = 0
     _SUIT_MOVES.clear()
+    _shared_bytes = 0
 
 
 def table_tag(j: int, role: int) -> int:
@@ -157,7 +169,13 @@ class Plan:
         for j, (rank, _, _, _) in enumerate(self.table_sets):
             self.tsets_at.setdefault(rank, []).append(j)
         self.layout: Layout = self._packing(r.decks * 4 * len(r.wild_ranks) + r.decks * r.jokers)
+        self.serial = next(_SERIALS)
+        self._bytes = deep_size(self.__dict__)  # and what the memos below add
         self.tables = Tables(self)  # the compiled passes' memo of this plan's answers
+
+    def nbytes(self) -> int:
+        """The bytes this plan holds, its compiled tables included."""
+        return self._bytes + self.tables.nbytes()
 
     def _layers(self, ace: Ace) -> list[Layer]:
         out: list[Layer] = []
@@ -279,6 +297,7 @@ class Plan:
         found = self._blocks.get(key)
         if found is None:
             found = self._blocks[key] = self._set_blocks(naturals, top)
+            self._bytes += flat_size(key, found) + SLOT
         return found
 
     def _set_blocks(self, naturals: int, top: int) -> list[tuple[int, int]]:
@@ -328,12 +347,14 @@ class Plan:
 
     @staticmethod
     def run_id(runs: Runs) -> int:
+        global _shared_bytes
         found = _RUN_IDS.get(runs)
         if found is None:
             if len(_RUNS_OF) > MAX_RUN_IDS:
                 raise OverflowError("too many open-run states")
             found = _RUN_IDS[runs] = len(_RUNS_OF)
             _RUNS_OF.append(runs)
+            _shared_bytes += flat_size(runs) + SLOT + 8
         return found
 
     def tsets_id(self, tsets: tuple[int, ...]) -> int:
@@ -343,11 +364,13 @@ class Plan:
                 raise OverflowError("too many table-set layoff states for one plan")
             found = self._tsets_ids[tsets] = len(self.tsets_of)
             self.tsets_of.append(tsets)
+            self._bytes += flat_size(tsets) + SLOT + 8
         return found
 
     def suit_moves(self, p: int, s: int, run_id: int) -> list[int]:
         """The run moves of suit ``s`` at position ``p`` from its open runs ``run_id``,
         packed as (next run id, opening points, new runs, wild slots, naturals)."""
+        global _shared_bytes
         key = (self._run_rules[s], p, run_id)
         found = _SUIT_MOVES.get(key)
         if found is None:
@@ -355,6 +378,7 @@ class Plan:
                 pack_move(self.run_id(after), pts, new, wild, nat)
                 for after, nat, wild, new, pts in self.run_moves(p, s, _RUNS_OF[run_id])
             ]
+            _shared_bytes += flat_size(key, found) + SLOT
         return found
 
     def close_moves(self, i: int, naturals: int, top: int, tsets: int) -> list[int]:

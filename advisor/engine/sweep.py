@@ -26,13 +26,9 @@ from advisor.engine._core import Core, WorkLimit
 from advisor.engine.layout import pack
 from advisor.engine.plan import FINAL, KIND, Plan
 from solver.goals import Goal
+from solver.speed import WORK_LIMIT
 
 Entry = tuple[int, int]  # (cost, outs mask)
-# States one sweep may expand over all its passes (about 3 s of work here), whatever the
-# request allows: beyond it the rules are absurd and the engine answers optimal: false
-# (bench/advise.py prints the most a hand of its corpus took). A count, not a clock, so
-# answers do not depend on the machine's load.
-WORK_LIMIT = 8_000_000
 
 
 class Sweep:
@@ -87,7 +83,13 @@ class Sweep:
     def key(self) -> tuple[Any, ...]:
         """What the sweep's answers depend on (two sweeps with one key agree)."""
         knock = self.p.goal == Goal.KNOCK
-        return (id(self.p), tuple(self.held), tuple(self.live), self.target, knock and self.reserve)
+        return (
+            self.p.serial,
+            tuple(self.held),
+            tuple(self.live),
+            self.target,
+            knock and self.reserve,
+        )
 
     def charge(self, states: int) -> None:
         """Count ``states`` expanded before (an answer kept from an earlier sweep of the
