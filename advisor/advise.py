@@ -10,7 +10,8 @@ from advisor.phases.play import advise_play
 from advisor.results import Advice, Effort, Phase
 from advisor.situation import Situation
 from solver.budget import Budget
-from solver.errors import GoalError
+from solver.phases import Phase as RoundPhase
+from solver.phases import check_phase
 
 
 def advise(
@@ -24,15 +25,15 @@ def advise(
     """The advice for ``phase`` (API.md); under ``play_or_draw``, ``play``. ``budget``:
     the request's wall clock, a guard
     (the answer says ``optimal: false`` when it ran out). ``buys_made``: buys so far
-    this round. ``effort``: ``fast``, ``standard`` or ``deep`` (docs/advisor.md)."""
+    this round. ``effort``: ``fast``, ``standard`` or ``deep`` (docs/advisor.md). A phase
+    the rules do not have is a ``solver.phases.PhaseError``."""
     phase = Phase(phase)
-    if situation.rules.play_or_draw:
-        # a turn of these rules lays down or draws: the one phase they have
-        if phase is Phase.BUY:
-            raise GoalError("these rules have no buying: phase play", field="phase")
-        return advise_play(situation, budget)
+    if situation.rules.play_or_draw and phase in (Phase.DISCARD, Phase.DRAW):
+        # a turn of these rules lays down or draws: the phase sent is its play
+        phase = Phase.PLAY
+    check_phase(situation.rules, RoundPhase(phase))
     if phase is Phase.PLAY:
-        raise GoalError("phase play is for rules with play_or_draw", field="phase")
+        return advise_play(situation, budget)
     ctx = Context(situation, budget, Effort(effort))
     if phase is Phase.DRAW:
         return advise_draw(ctx)

@@ -13,19 +13,22 @@ from enum import StrEnum
 from solver.cards import Card
 from solver.goals import Goal
 from solver.melds import Meld
+from solver.phases import Phase as RoundPhase
 from solver.solution import Placed
 from solver.turn import JokerSwap, Layoff, TurnAction
 
 
 class Phase(StrEnum):
-    """``discard``: the player has drawn and lays down and discards; ``draw``: the top
-    discard or the stock; ``buy``: out of turn, buy the top discard or not; ``play``: a
-    turn under ``play_or_draw`` (Rummikub), lay down or draw, the one phase it has."""
+    """The phases of a round the advisor advises on (``solver.phases``; a request's phase
+    must be one its rules have): ``discard``: the player has drawn and lays down and
+    discards; ``draw``: the top discard or the stock; ``buy``: out of turn, buy the top
+    discard or not; ``play``: a turn under ``play_or_draw`` (Rummikub), lay down or draw,
+    the one phase it has."""
 
-    DISCARD = "discard"
-    DRAW = "draw"
-    BUY = "buy"
-    PLAY = "play"
+    DISCARD = RoundPhase.DISCARD.value
+    DRAW = RoundPhase.DRAW.value
+    BUY = RoundPhase.BUY.value
+    PLAY = RoundPhase.PLAY.value
 
 
 class Effort(StrEnum):

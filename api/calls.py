@@ -26,10 +26,12 @@ from solver.turn import Seat, Turn, TurnVerdict, judge_turn
 @dataclass(frozen=True)
 class SolveAnswer:
     """The /v1/solve answer: the solution and the cards needed to meet its goal. ``reason``
-    ``time_limit``: a figure is unknown because time ran out, not disproved."""
+    ``time_limit``: a figure is unknown because time ran out, not disproved; ``optimal``:
+    neither the partition nor the cards needed was cut short."""
 
     solution: Solution
     cards_needed: int | None
+    optimal: bool
     reason: str | None = None
 
 
@@ -83,10 +85,11 @@ def answer_solve(
     if solution.goal is Goal.PLACE and solution.feasible is False and situation.down:
         # once down, the place goal has no distance: what a drawn tile would lay is not
         # measured by cards needed
-        return SolveAnswer(solution, None, "not_measured")
+        return SolveAnswer(solution, None, solution.optimal, "not_measured")
     needed = cards_needed(situation, solution, budget)
     unknown = solution.feasible is None or (needed.needed is None and not needed.optimal)
-    return SolveAnswer(solution, needed.needed, "time_limit" if unknown else None)
+    optimal = solution.optimal and needed.optimal
+    return SolveAnswer(solution, needed.needed, optimal, "time_limit" if unknown else None)
 
 
 def cards_needed(situation: Situation, solution: Solution, budget: Budget) -> Figures:

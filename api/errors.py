@@ -42,14 +42,21 @@ PROBLEM_KINDS: dict[int, tuple[str, str]] = {
 
 @dataclass(frozen=True)
 class FieldError:
-    """One reason a request is invalid: which field, which card index, why."""
+    """One reason a request is invalid: where (``field``, and ``index`` of the bad card in
+    that list), why. ``path`` is the one name of that spot, a JSON path into the request as
+    sent (``hand[1]``, ``table[0].cards[2]``, ``rules.card_values.A``): the answer's
+    ``field`` and the start of its ``detail``."""
 
     field: str
     message: str
     index: int | None = None
 
+    @property
+    def path(self) -> str:
+        return self.field if self.index is None else f"{self.field}[{self.index}]"
+
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"field": self.field, "message": self.message}
+        out: dict[str, Any] = {"field": self.path, "message": self.message}
         if self.index is not None:
             out["index"] = self.index
         return out
@@ -69,7 +76,8 @@ class ApiError(Exception):
 
 def invalid(field_name: str, message: str, index: int | None = None) -> ApiError:
     """A 422 naming one field (and card index)."""
-    return ApiError(422, message, [FieldError(field_name, message, index)])
+    errors = [FieldError(field_name, message, index)]
+    return ApiError(422, summary(errors), errors)
 
 
 def problem(
@@ -99,10 +107,13 @@ def problem(
 def flatten_messages(messages: Any, path: str = "") -> list[FieldError]:
     """Marshmallow's nested error messages as a flat list of field errors.
 
-    An integer key under a field becomes the ``index`` (card lists) or a ``[i]`` path step.
+    An integer key under a field becomes the ``index`` (card lists) or a ``[i]`` path step;
+    a dict field's entry (marshmallow's ``{"A": {"value": [...]}}``) is named by its key.
     """
     out: list[FieldError] = []
     if isinstance(messages, Mapping):
+        if path and messages and set(messages) <= {"key", "value"}:
+            return flatten_messages(list(messages.values()), path)
         for key, value in messages.items():
             if isinstance(key, int):
                 if isinstance(value, list) and all(isinstance(v, str) for v in value):
@@ -121,11 +132,12 @@ def flatten_messages(messages: Any, path: str = "") -> list[FieldError]:
     return out
 
 
-def _summary(errors: list[FieldError]) -> str:
+def summary(errors: list[FieldError]) -> str:
+    """A 422's ``detail``: the first error's path and message (the same path as its
+    ``field``)."""
     first = errors[0]
-    where = f"{first.field}[{first.index}]" if first.index is not None else first.field
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"{where}: {first.message}{more}"
+    return f"{first.path}: {first.message}{more}"
 
 
 def handle_api_error(error: ApiError) -> Response:
@@ -135,7 +147,7 @@ def handle_api_error(error: ApiError) -> Response:
 def handle_solver_error(error: SolverError) -> Response:
     field_name = error.field or "body"
     fe = FieldError(field_name, error.message, error.index)
-    return problem(422, _summary([fe]), [fe])
+    return problem(422, summary([fe]), [fe])
 
 
 def handle_http_exception(error: HTTPException) -> Response:
@@ -150,7 +162,7 @@ def handle_http_exception(error: HTTPException) -> Response:
                 merged.update(loc if isinstance(loc, Mapping) else {"_schema": loc})
             messages = merged
         errors = flatten_messages(messages) or [FieldError("body", "invalid request")]
-        return problem(422, _summary(errors), errors)
+        return problem(422, summary(errors), errors)
     if status == 400 and data:
         return problem(400, "The request body is not valid JSON.")
     headers: dict[str, str] = {}

@@ -21,6 +21,7 @@ from api.schemas import (
     RuleOverridesSchema,
     StrictBoolean,
     VariantField,
+    bounded,
 )
 from sim.moves import Ask
 from sim.referee import RoundEnd
@@ -173,7 +174,7 @@ class JokerSwapMoveSchema(RequestSchema):
     onto = fields.Integer(
         required=True,
         strict=True,
-        validate=validate.Range(min=0, max=MAX_TABLE_MELDS - 1),
+        validate=bounded(0, MAX_TABLE_MELDS - 1),
         metadata={"description": "Index into the table of the meld holding the joker."},
     )
     cards = Cards(

@@ -103,6 +103,11 @@ COMPONENTS: dict[str, dict[str, Any]] = {
 }
 
 
+def bounded(lo: int, hi: int) -> validate.Range:
+    """A bound with the library's message for both ends (``must be between 0 and 100``)."""
+    return validate.Range(min=lo, max=hi, error="must be between {min} and {max}")
+
+
 class ComponentField(fields.Field):  # type: ignore[type-arg]
     """A field documented as a reference to one of ``COMPONENTS``."""
 
@@ -221,7 +226,7 @@ class ResponseSchema(Schema):
 
 
 def _contract_fields(required: bool) -> dict[str, fields.Field]:  # type: ignore[type-arg]
-    melds = validate.Range(min=CONTRACT_MELDS.lo, max=CONTRACT_MELDS.hi)
+    melds = bounded(CONTRACT_MELDS.lo, CONTRACT_MELDS.hi)
     return {
         "sets": fields.Integer(
             required=required,
@@ -337,7 +342,7 @@ class LayoffSchema(RequestSchema):
     onto = fields.Integer(
         required=True,
         strict=True,
-        validate=validate.Range(min=0, max=2 * MAX_TABLE - 1),
+        validate=bounded(0, 2 * MAX_TABLE - 1),
         metadata={
             "description": "The meld the card goes onto: an index into `table`, then into "
             "this lay-down's `melds` (`len(table)` is the first of them)."
@@ -349,7 +354,7 @@ class JokerSwapRequestSchema(RequestSchema):
     onto = fields.Integer(
         required=True,
         strict=True,
-        validate=validate.Range(min=0, max=MAX_TABLE - 1),
+        validate=bounded(0, MAX_TABLE - 1),
         metadata={"description": "Index into `table` of the meld whose joker is taken."},
     )
     card = CardField(required=True, metadata={"description": "The natural card put in."})
@@ -395,7 +400,10 @@ class SituationSchema(RequestSchema):
         fields.Nested(TableMeldSchema),
         load_default=list,
         validate=validate.Length(max=MAX_TABLE),
-        metadata={"description": f"Melds already on the table, anyone's (at most {MAX_TABLE})."},
+        metadata={
+            "description": f"Melds already on the table, anyone's (at most {MAX_TABLE}), each "
+            "a legal meld under the rules (else a 422 names it: `table[1]`)."
+        },
     )
     discard_pile = Cards(
         load_default=list,
@@ -528,16 +536,16 @@ class AdviseRequestSchema(SituationSchema):
         validate=validate.OneOf(tuple(Phase)),
         metadata={
             "description": "`discard`: the player has drawn and must lay down and discard; "
-            "`draw`: the top discard or the stock; `buy` (Liverpool, out of turn): buy the top "
-            "discard or pass; `play` (rules with `play_or_draw`, Rummikub): lay down or draw, "
-            "the one phase those rules have (their advice answers `play` for `discard` and "
-            "`draw` too)."
+            "`draw`: the top discard or the stock; `buy` (where `buying`, out of turn): buy the "
+            "top discard or pass; `play` (rules with `play_or_draw`, Rummikub): lay down or "
+            "draw, the one phase those rules have (their advice answers `play` for `discard` "
+            "and `draw` too). Another phase the rules do not have is refused (422)."
         },
     )
     buys_made = fields.Integer(
         load_default=0,
         strict=True,
-        validate=validate.Range(min=0, max=MAX_BUYS_MADE),
+        validate=bounded(0, MAX_BUYS_MADE),
         metadata={"description": "Liverpool: buys made so far this round (for `max_buys`)."},
     )
     effort = fields.String(
@@ -630,11 +638,10 @@ class SolveResponseSchema(ResponseSchema):
         },
     )
     optimal = fields.Boolean(
-        attribute="solution.optimal",
         required=True,
         metadata={
-            "description": "The solver proved the answer optimal; false only when the time "
-            "limit stopped it."
+            "description": "The answer is proven: the partition optimal and the cards needed "
+            "exact; false only when the time limit stopped one of them."
         },
     )
     melds = fields.List(
@@ -1247,9 +1254,15 @@ class HealthSchema(ResponseSchema):
 class FieldErrorSchema(ResponseSchema):
     field = fields.String(
         required=True,
-        metadata={"description": "The request field at fault, as a path (`table[0].cards`)."},
+        metadata={
+            "description": "Where the request is at fault: a JSON path into it as sent "
+            "(`hand[1]`, `table[0].cards[2]`, `rules.card_values.A`), the path `detail` "
+            "starts with."
+        },
     )
-    index = fields.Integer(metadata={"description": "Index of the bad card in its list."})
+    index = fields.Integer(
+        metadata={"description": "Index of the bad item in its list (the last step of `field`)."}
+    )
     message = fields.String(required=True, metadata={"description": "What is wrong."})
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from advisor.situation import Situation
-from api.errors import ApiError, FieldError, invalid
+from api.errors import ApiError, invalid
 from api.notation import is_card_token, split_cards
 from api.schemas import MAX_HAND
 from sim.moves import Play
@@ -14,6 +14,7 @@ from sim.service import Action, GameSpec, Move, new_seed
 from solver.cards import Card, check_pack, parse_card, parse_cards
 from solver.errors import CardParseError, RulesError, SolverError, TooManyCopiesError
 from solver.goals import Goal
+from solver.legality import check_table
 from solver.rules import Rules, make_rules
 from solver.turn import JokerSwap, Layoff, Seat, Turn, TurnAction
 
@@ -23,9 +24,13 @@ def rules_of(body: Mapping[str, Any]) -> Rules:
     try:
         return make_rules(body["variant"], body.get("rules"))
     except RulesError as exc:
-        field_name = exc.field if exc.field in ("variant", "rules") else f"rules.{exc.field}"
-        error = FieldError(field_name, exc.reason)
-        raise ApiError(422, f"{field_name}: {exc.reason}", [error]) from None
+        raise rules_error(exc) from None
+
+
+def rules_error(exc: RulesError) -> ApiError:
+    """A rule the library refused, named by its path in the request (``rules.decks``)."""
+    field_name = exc.field if exc.field in ("variant", "rules") else f"rules.{exc.field}"
+    return invalid(str(field_name), exc.reason)
 
 
 def cards_of(value: str | Sequence[str], field_name: str, limit: int | None = None) -> list[Card]:
@@ -40,7 +45,8 @@ def cards_of(value: str | Sequence[str], field_name: str, limit: int | None = No
                 raise CardParseError(token, i)
         cards = parse_cards(tokens)
     except CardParseError as exc:
-        raise invalid(field_name, exc.message, exc.index) from None
+        # the path names the index (hand[1]): the message need not
+        raise invalid(field_name, f"unknown card {exc.token!r}", exc.index) from None
     if limit is not None and len(cards) > limit:
         raise invalid(field_name, f"at most {limit} cards, not {len(cards)}")
     return cards
@@ -93,6 +99,7 @@ def situation_of(body: Mapping[str, Any]) -> Situation:
     parts.extend((f"table[{i}].cards", meld) for i, meld in enumerate(table))
     parts.extend([("discard_pile", discard_pile), ("seen", seen)])
     check_copies(rules, parts)
+    check_table(table, rules)
     return Situation(
         rules=rules,
         hand=tuple(hand),
@@ -173,7 +180,9 @@ def game_spec_of(body: Mapping[str, Any]) -> GameSpec:
     try:
         spec.rules()
     except RulesError as exc:
-        raise invalid("players" if exc.field == "max_players" else "rules", exc.message) from None
+        if exc.field == "max_players":
+            raise invalid("players", exc.reason) from None
+        raise rules_error(exc) from None
     except SolverError as exc:
         raise invalid("round", exc.message) from None
     except ValueError as exc:

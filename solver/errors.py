@@ -50,6 +50,14 @@ class TooManyCopiesError(SolverError):
         self.allowed = allowed
 
 
+class TableMeldError(SolverError):
+    """A meld on the table, as sent, that is no legal meld under the rules."""
+
+    def __init__(self, index: int, reasons: list[str]):
+        super().__init__(f"not a legal meld: {'; '.join(reasons)}", field=f"table[{index}]")
+        self.meld = index
+
+
 class RulesError(SolverError):
     """A rule value that is unknown, malformed or impossible with the others."""
 

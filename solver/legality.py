@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from solver.cards import Card, sort_cards
+from solver.errors import TableMeldError
 from solver.melds import Meld, make_run, make_set
 from solver.rules import Rules
 
@@ -410,6 +411,15 @@ def check_meld(cards: Sequence[Card], rules: Rules, *, ordered: bool = False) ->
         r = _run_ordered(cards, natural, rules)
         readings.append((s, r, _explain(nat, s, r)))
     return _choose(readings)
+
+
+def check_table(table: Sequence[Sequence[Card]], rules: Rules) -> None:
+    """Every meld on the table is legal as sent (runs in rank order), or ``TableMeldError``
+    names the first that is not: no advice or verdict rests on a table that cannot be."""
+    for i, cards in enumerate(table):
+        check = check_meld(cards, rules, ordered=True)
+        if not check.legal:
+            raise TableMeldError(i, [v.message for v in check.violations])
 
 
 # -- laying off --------------------------------------------------------------------

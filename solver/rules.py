@@ -511,13 +511,13 @@ def _read_choice(name: str, spec: RuleSpec, value: Any, base: Rules) -> str:
 
 def _read_ranks(name: str, spec: RuleSpec, value: Any, base: Rules) -> tuple[int, ...]:
     ranks = set()
-    for item in _list(name, value, spec, 'ranks such as ["2"]'):
+    for i, item in enumerate(_list(name, value, spec, 'ranks such as ["2"]')):
         try:
             if not isinstance(item, str):
                 raise ValueError(item)
             ranks.add(parse_rank(item))
         except ValueError:
-            raise RulesError(name, f"unknown rank {item!r}") from None
+            raise RulesError(f"{name}[{i}]", f"unknown rank {item!r}") from None
     return tuple(sorted(ranks))
 
 
@@ -534,7 +534,7 @@ def _read_card_values(name: str, spec: RuleSpec, value: Any, base: Rules) -> Map
             try:
                 k = RANKS[parse_rank(k) - 1]
             except ValueError:
-                raise RulesError(name, f"unknown rank {key!r}") from None
+                raise RulesError(f"{name}.{key}", f"unknown rank {key!r}") from None
         table[k] = _int_value(f"{name}.{k}", points, spec.bound)
     return MappingProxyType(table)
 

@@ -1,6 +1,7 @@
-"""The table of rule fields in docs/rules.md, generated from ``Rules`` (solver/rules.py).
+"""The table of rule fields in docs/rules.md, generated from ``Rules`` (solver/rules.py),
+and each preset's phases (``solver.phases.phases_of``).
 
-``python -m solver.rules_table`` (``make docs``) rewrites the table between its markers in
+``python -m solver.rules_table`` (``make docs``) rewrites each between its markers in
 docs/rules.md; ``--check`` only says whether the committed text is the generated one.
 """
 
@@ -12,12 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from solver.cards import RANKS
+from solver.phases import GIVEN_BY, phases_of
 from solver.rules import PRESETS, RULE_DEFAULTS, RULE_SPECS, Contract, preset_differences
 from solver.rulespec import Kind, RuleSpec
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 BEGIN = "<!-- rule table: generated from solver/rules.py by `make docs`; do not edit -->"
 END = "<!-- end of the rule table -->"
+PHASES_BEGIN = "<!-- phases: generated from solver/phases.py by `make docs`; do not edit -->"
+PHASES_END = "<!-- end of the phases -->"
 
 
 def values_of(spec: RuleSpec) -> str:
@@ -101,10 +105,26 @@ def table() -> str:
     return "\n".join(rows)
 
 
+def phases() -> str:
+    """Each preset's phases, and the rule field that gives each phase."""
+    how = {"true": "unless", "false": "with", "null": "with a"}  # the value without it
+    given = ", ".join(f"`{p}` {how[off]} `{name}`" for p, (name, off, _) in GIVEN_BY.items())
+    lines = [
+        f"- `{name}`: {', '.join(f'`{p}`' for p in phases_of(rules))}"
+        for name, rules in PRESETS.items()
+    ]
+    return "\n".join([f"A rule set has {given}. The presets have:", "", *lines])
+
+
+def _between(text: str, begin: str, end: str, generated: str) -> str:
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    return f"{text[:start]}\n{generated}\n{text[stop:]}"
+
+
 def document(text: str) -> str:
-    """``text`` with the table between its markers replaced by the generated one."""
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    return f"{text[:start]}\n{table()}\n{text[end:]}"
+    """``text`` with the table and the phases between their markers replaced by the
+    generated ones."""
+    return _between(_between(text, BEGIN, END, table()), PHASES_BEGIN, PHASES_END, phases())
 
 
 def main(argv: Sequence[str]) -> int:

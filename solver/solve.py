@@ -58,6 +58,8 @@ def solve(
     discard).
     """
     goal = resolve_goal(rules, goal, down=False)
+    if goal is Goal.CONTRACT and not rules.contracts:
+        raise GoalError("these rules have no contracts", field="goal")
     contract = rules.contract(round) if goal is Goal.CONTRACT else None
     if goal is Goal.OPENING and rules.opening_min is None:
         raise GoalError("these rules have no opening minimum", field="goal")

@@ -147,6 +147,23 @@ def test_a_time_limited_solve_never_claims_the_goal_unreachable() -> None:
         assert answer["reason"] == "time_limit"
 
 
+# an Israeli win of three decks: its partition is settled in a millisecond, its cards needed not
+ISRAELI_30 = {
+    "variant": "israeli",
+    "rules": {"decks": 3, "jokers": 6},
+    "hand": "QD JD 6C 3H 2D 6C AH 9C 7C JS TH KD 5D 9C JK 7C 8H 7D QH 6S TD JD 5C JH 4S TD KC "
+    "3S 3S TS",
+}
+
+
+def test_a_solve_whose_cards_needed_ran_out_of_time_is_not_optimal() -> None:
+    # docs/operations.md: a solve stopped by its time limit answers optimal: false
+    r = make_client(SOLVER_TIME_LIMIT=0.001).post("/v1/solve", json=ISRAELI_30)
+    answer = r.get_json()
+    assert answer["cards_needed"] is None and answer["reason"] == "time_limit"
+    assert answer["optimal"] is False
+
+
 def test_a_time_limited_gin_score_says_its_melding_is_not_proven_least() -> None:
     client = make_client(SOLVER_TIME_LIMIT=0.05)
     r = client.post("/v1/score", json=HARD_GIN)

@@ -40,12 +40,12 @@ def test_json_without_content_type_is_read(client: FlaskClient) -> None:
 
 def test_unknown_card_names_field_and_index(client: FlaskClient) -> None:
     errors = _errors(client, {"variant": "gin", "hand": ["AS", "2S", "ZZ"]})
-    assert errors == [{"field": "hand", "index": 2, "message": "unknown card 'ZZ' at index 2"}]
+    assert errors == [{"field": "hand[2]", "index": 2, "message": "unknown card 'ZZ'"}]
 
 
 def test_unknown_card_in_a_string_hand(client: FlaskClient) -> None:
     errors = _errors(client, {"variant": "gin", "hand": "AS, 2S 11H"})
-    assert errors[0]["field"] == "hand" and errors[0]["index"] == 2
+    assert errors[0]["field"] == "hand[2]" and errors[0]["index"] == 2
 
 
 def test_unknown_card_in_table_meld(client: FlaskClient) -> None:
@@ -55,12 +55,12 @@ def test_unknown_card_in_table_meld(client: FlaskClient) -> None:
         "table": [{"cards": ["2H", "3H", "4H"]}, {"cards": "5D Q"}],
     }
     errors = _errors(client, body)
-    assert errors[0]["field"] == "table[1].cards" and errors[0]["index"] == 1
+    assert errors[0]["field"] == "table[1].cards[1]" and errors[0]["index"] == 1
 
 
 def test_too_many_copies_in_hand(client: FlaskClient) -> None:
     errors = _errors(client, {"variant": "gin", "hand": "AS 2S AS"})
-    assert errors[0]["field"] == "hand" and errors[0]["index"] == 2
+    assert errors[0]["field"] == "hand[2]" and errors[0]["index"] == 2
     assert "copies of AS" in errors[0]["message"]
 
 
@@ -74,12 +74,12 @@ def test_too_many_copies_across_hand_table_discards_seen(client: FlaskClient) ->
         "seen": ["KS", "7H"],
     }
     errors = _errors(client, body)
-    assert errors[0]["field"] == "seen" and errors[0]["index"] == 1
+    assert errors[0]["field"] == "seen[1]" and errors[0]["index"] == 1
 
 
 def test_jokers_beyond_the_pack(client: FlaskClient) -> None:
     errors = _errors(client, {"variant": "rummy40", "hand": "JK * joker"})
-    assert errors[0]["field"] == "hand" and errors[0]["index"] == 2
+    assert errors[0]["field"] == "hand[2]" and errors[0]["index"] == 2
 
 
 def test_bad_rule_value_names_the_field(client: FlaskClient) -> None:
@@ -114,7 +114,7 @@ def test_missing_required_fields(client: FlaskClient) -> None:
 def test_wrong_types_are_422(client: FlaskClient) -> None:
     assert _errors(client, {"variant": "gin", "hand": 7})[0]["field"] == "hand"
     assert _errors(client, {"variant": "gin", "hand": ["AS", 3]})[0] == {
-        "field": "hand",
+        "field": "hand[1]",
         "index": 1,
         "message": "Not a card string.",
     }
@@ -137,9 +137,9 @@ def test_limits_on_hand_and_table(client: FlaskClient) -> None:
 def test_validate_field_errors(client: FlaskClient) -> None:
     body = {"variant": "gin", "hand": GIN_HAND, "melds": [{"cards": ["7H", "XX"]}]}
     assert _errors(client, body, "/v1/validate")[0] == {
-        "field": "melds[0].cards",
+        "field": "melds[0].cards[1]",
         "index": 1,
-        "message": "unknown card 'XX' at index 1",
+        "message": "unknown card 'XX'",
     }
     body = {"variant": "gin", "hand": GIN_HAND, "melds": [], "layoffs": [{"card": "QQ", "onto": 0}]}
     assert _errors(client, body, "/v1/validate")[0]["field"] == "layoffs[0].card"
@@ -189,3 +189,112 @@ def test_flatten_messages_paths() -> None:
     assert flatten_messages({"_schema": ["Invalid input type."]}) == [
         FieldError("body", "Invalid input type.")
     ]
+
+
+GIN_TEN = "AS 2S 3S 7H 7D 7C JD QD 5C 9H"
+
+
+@pytest.mark.parametrize(
+    ("variant", "rules", "have"),
+    [
+        ("gin", None, "draw, discard, defend"),
+        ("rummy40", None, "draw, discard"),
+        ("liverpool", {"buying": False}, "draw, call, discard"),
+        ("rummikub", None, "play"),
+    ],
+)
+def test_a_buy_where_the_rules_have_no_buying_is_refused(
+    client: FlaskClient, variant: str, rules: dict[str, Any] | None, have: str
+) -> None:
+    # issue 22: gin's buy phase answered 200 with cards_needed null ("unreachable")
+    body = {"variant": variant, "rules": rules, "round": 1, "hand": GIN_TEN, "phase": "buy"}
+    body["discard_pile"] = ["KD"]
+    errors = _errors(client, body, "/v1/advise")
+    assert errors == [
+        {
+            "field": "phase",
+            "message": f"these rules have no buy phase (buying: false); they have: {have}",
+        }
+    ]
+
+
+def test_play_where_the_rules_have_no_play_or_draw_is_refused(client: FlaskClient) -> None:
+    body = {"variant": "gin", "hand": GIN_TEN, "phase": "play"}
+    assert _errors(client, body, "/v1/advise") == [
+        {
+            "field": "phase",
+            "message": "these rules have no play phase (play_or_draw: false); "
+            "they have: draw, discard, defend",
+        }
+    ]
+
+
+def test_the_phases_the_rules_have_are_advised(client: FlaskClient) -> None:
+    for phase in ("draw", "discard"):
+        body = {"variant": "gin", "hand": GIN_TEN, "discard_pile": ["KD"], "phase": phase}
+        assert client.post("/v1/advise", json=body).status_code == 200
+    body = {"variant": "liverpool", "round": 1, "hand": GIN_TEN, "discard_pile": ["KD"]}
+    assert client.post("/v1/advise", json={**body, "phase": "buy"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("meld", "why"),
+    [
+        (["3S", "9H", "KD"], "a set's natural cards must share a rank: 3S 9H KD"),
+        ([], "a meld needs cards"),
+        (["5H", "7H", "6H"], "a run's cards, in the order given, must be consecutive ranks"),
+    ],
+)
+@pytest.mark.parametrize("path", ["/v1/advise", "/v1/solve", "/v1/score", "/v1/validate"])
+def test_a_table_meld_that_is_no_legal_meld_is_refused(
+    client: FlaskClient, path: str, meld: list[str], why: str
+) -> None:
+    # issue 22: such tables were advised against (their cards live outs, layoff targets)
+    table = [{"cards": ["8S", "8H", "JK"]}, {"cards": meld}]
+    body = {"variant": "rummy40", "down": True, "hand": "4S 9C 9D 9S 3C", "table": table}
+    problem = problem_of(client.post(path, json={**body, "melds": []}), 422)
+    assert [e["field"] for e in problem["errors"]] == ["table[1]"]
+    assert problem["errors"][0]["message"].startswith(f"not a legal meld: {why}")
+    assert problem["detail"].startswith(f"table[1]: not a legal meld: {why}")
+
+
+@pytest.mark.parametrize(
+    ("body", "path", "message"),
+    [
+        ({"hand": ["AS", "ZZ"]}, "hand[1]", "unknown card 'ZZ'"),
+        ({"hand": "AS 2S 3S QQ"}, "hand[3]", "unknown card 'QQ'"),
+        ({"hand": "AS", "table": [{"cards": ["AS", 5]}]}, "table[0].cards[1]", None),
+        ({"rules": {"card_values": {"A": "x"}}}, "rules.card_values.A", None),
+        ({"rules": {"card_values": {"Z": 1}}}, "rules.card_values.Z", "unknown rank 'Z'"),
+        ({"rules": {"wild_ranks": ["2", "Z"]}}, "rules.wild_ranks[1]", "unknown rank 'Z'"),
+        ({"rules": {"contracts": [{"sets": 9}]}}, "rules.contracts[0].sets", None),
+        ({"rules": {"decks": 0}}, "rules.decks", "must be between 1 and 3"),
+        ({"phase": "draw", "buys_made": 101}, "buys_made", "must be between 0 and 100"),
+    ],
+)
+def test_an_error_names_one_json_path_in_field_and_detail(
+    client: FlaskClient, body: dict[str, Any], path: str, message: str | None
+) -> None:
+    # issue 22: `hand` with index 1 in errors was `hand[1]` in detail; `rules.card_values.A`
+    # was `rules.card_values.A.value`
+    problem = problem_of(
+        client.post("/v1/advise", json={"variant": "gin", "hand": "AS", **body}), 422
+    )
+    first = problem["errors"][0]
+    assert first["field"] == path
+    assert problem["detail"].startswith(f"{path}: {first['message']}")
+    if message is not None:
+        assert first["message"] == message
+
+
+def test_a_game_names_its_rule_by_path(client: FlaskClient) -> None:
+    body = {"variant": "gin", "rules": {"decks": 9}, "players": ["human", "advisor"]}
+    problem = problem_of(client.post("/v1/games", json=body), 422)
+    assert problem["errors"] == [{"field": "rules.decks", "message": "must be between 1 and 3"}]
+    assert problem["detail"] == "rules.decks: must be between 1 and 3"
+
+
+def test_a_goal_the_rules_do_not_have_names_the_goal(client: FlaskClient) -> None:
+    for goal, why in (("contract", "no contracts"), ("opening", "no opening minimum")):
+        errors = _errors(client, {"variant": "gin", "hand": "AS 2S 3S", "goal": goal})
+        assert errors == [{"field": "goal", "message": f"these rules have {why}"}]

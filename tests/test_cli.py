@@ -158,7 +158,7 @@ def test_a_whole_request_from_stdin(
 def test_bad_input_exits_2_with_the_api_message(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "solve", "--variant", "gin", "AS", "ZZ")
     assert code == 2 and out == ""
-    assert err == "rummy solve: error: unknown card 'ZZ' at index 1\n"
+    assert err == "rummy solve: error: hand[1]: unknown card 'ZZ'\n"
     code, out, _ = run(capsys, "solve", "--variant", "gin", "AS", "ZZ", "--json")
     assert code == 2
     assert out == api_json("/v1/solve", {"variant": "gin", "hand": "AS ZZ"}) + "\n"

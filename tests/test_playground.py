@@ -223,7 +223,7 @@ def test_an_unknown_card_is_named_inline(tab: Tab) -> None:
     page.wait_for_selector("#hand-error p")
     assert "ZZ" in page.inner_text("#hand-error")
     assert page.inner_text("#hand-error .token.bad") == "ZZ"
-    assert page.get_attribute("#hand-error p", "data-field") == "hand"
+    assert page.get_attribute("#hand-error p", "data-field") == "hand[1]"
 
 
 def test_hebrew_is_laid_out_right_to_left(browser: Browser, base: str) -> None:

@@ -1,5 +1,6 @@
 """Every `$ command` of the README's console blocks prints what the README shows, byte for
-byte, against a fresh server run as `make run` runs it (2 workers)."""
+byte, against a fresh server run as `make run` runs it (2 workers). The docs' http
+examples and tables are tests/test_docs.py's."""
 
 from __future__ import annotations
 

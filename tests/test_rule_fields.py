@@ -359,8 +359,8 @@ CASES: dict[str, Case] = {
         (2, 5),
     ),
     # -- read by the referee only, so shown through it: the API does not read these yet
-    # (the buy phase asks whether the rules have contracts, not `buying`, and counts one
-    # penalty card; a knock's settlement is the referee's)
+    # (the API reads `buying` only to refuse a buy phase, and counts one penalty card; a
+    # knock's settlement is the referee's)
     "max_players": Case((2, 3), _referee("max_players", "gin", _seats_refused), (True, False)),
     "round_hand_sizes": Case(
         ([10] * 6, [10] * 5 + [12]),

@@ -188,7 +188,7 @@ def test_valid_overrides_apply() -> None:
         ("liverpool", {"set_min": 5, "set_max": 6}, "set_min"),  # distinct suits: 4 at most
         ("gin", {"set_min": 4, "set_max": 3}, "set_max"),
         ("liverpool", {"run_min": "four"}, "run_min"),
-        ("liverpool", {"wild_ranks": ["Z"]}, "wild_ranks"),
+        ("liverpool", {"wild_ranks": ["Z"]}, "wild_ranks[0]"),
         ("liverpool", {"card_values": {"A": -5}}, "card_values.A"),
         ("liverpool", {"contracts": [{"sets": 0, "runs": 0}]}, "contracts[0]"),
         ("liverpool", {"contracts": [{"sets": -1, "runs": 1}]}, "contracts[0].sets"),

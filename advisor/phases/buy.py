@@ -1,4 +1,4 @@
-"""Buy phase (rules with contracts, out of turn): buy the top discard or pass.
+"""Buy phase (rules with ``buying``, out of turn): buy the top discard or pass.
 
 A buy takes the discard and one unknown stock card. It is worth it when the hand that
 holds the discard is closer to going down; the cost is the extra card and the points
@@ -54,7 +54,7 @@ def advise_buy(ctx: Context, buys_made: int = 0) -> BuyAdvice:
     now = Figures(None, {})
     bought: BuyFigures | None = None
     if not rules.contracts:
-        action, why = Action.PASS, "These rules have no buying."
+        action, why = Action.PASS, "A buy is weighed only toward a contract."
     else:
         now = ctx.figures(counts_of(ctx.sit.hand), drawn=False)
         action, why = Action.PASS, ""

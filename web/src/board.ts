@@ -122,7 +122,10 @@ export class Board {
     const variants = Object.keys(this.catalog.variants).map((v): [string, string] => [v, tv("variant", v)]);
     const variant = select("variant", variants, s.variant);
     variant.addEventListener("change", () => {
-      this.s = { ...this.s, variant: variant.value as Situation["variant"], rules: {}, round: 1 };
+      const next = variant.value as Situation["variant"];
+      const buying = (this.catalog.variants[next] as Rules).buying;
+      const phase = this.s.phase === "buy" && !buying ? "discard" : this.s.phase;
+      this.s = { ...this.s, variant: next, rules: {}, round: 1, phase };
       this.hooks.changed(this.s);
       this.render();
     });
@@ -137,7 +140,11 @@ export class Board {
       parts.push(this.withError("round", field(t("round"), round)));
     }
     if (!this.validating) {
-      const phases = (["discard", "draw", "buy"] as const).map((p): [string, string] => [p, tv("phase", p)]);
+      // only the phases these rules have (solver.phases): buying gives the buy phase
+      const rules = { ...preset(this.catalog, s), ...s.rules } as Rules;
+      const phases = (["discard", "draw", "buy"] as const)
+        .filter((p) => p !== "buy" || rules.buying)
+        .map((p): [string, string] => [p, tv("phase", p)]);
       const phase = select("phase", phases, s.phase);
       phase.addEventListener("change", () => this.edit({ phase: phase.value as Situation["phase"] }));
       parts.push(field(t("phase"), phase));
@@ -398,7 +405,8 @@ function fieldOf(name: string): FieldName {
   if (name.startsWith("melds")) return "melds";
   if (name.startsWith("layoffs")) return "layoffs";
   if (name.startsWith("joker_swaps")) return "swaps";
-  if (name === "seen" || name === "round") return name;
+  if (name.startsWith("seen")) return "seen";
+  if (name === "round") return name;
   return "hand";
 }
 

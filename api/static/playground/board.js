@@ -94,7 +94,10 @@ export class Board {
         const variants = Object.keys(this.catalog.variants).map((v) => [v, tv("variant", v)]);
         const variant = select("variant", variants, s.variant);
         variant.addEventListener("change", () => {
-            this.s = { ...this.s, variant: variant.value, rules: {}, round: 1 };
+            const next = variant.value;
+            const buying = this.catalog.variants[next].buying;
+            const phase = this.s.phase === "buy" && !buying ? "discard" : this.s.phase;
+            this.s = { ...this.s, variant: next, rules: {}, round: 1, phase };
             this.hooks.changed(this.s);
             this.render();
         });
@@ -109,7 +112,11 @@ export class Board {
             parts.push(this.withError("round", field(t("round"), round)));
         }
         if (!this.validating) {
-            const phases = ["discard", "draw", "buy"].map((p) => [p, tv("phase", p)]);
+            // only the phases these rules have (solver.phases): buying gives the buy phase
+            const rules = { ...preset(this.catalog, s), ...s.rules };
+            const phases = ["discard", "draw", "buy"]
+                .filter((p) => p !== "buy" || rules.buying)
+                .map((p) => [p, tv("phase", p)]);
             const phase = select("phase", phases, s.phase);
             phase.addEventListener("change", () => this.edit({ phase: phase.value }));
             parts.push(field(t("phase"), phase));
@@ -368,7 +375,9 @@ function fieldOf(name) {
         return "layoffs";
     if (name.startsWith("joker_swaps"))
         return "swaps";
-    if (name === "seen" || name === "round")
+    if (name.startsWith("seen"))
+        return "seen";
+    if (name === "round")
         return name;
     return "hand";
 }
