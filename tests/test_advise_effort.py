@@ -174,3 +174,24 @@ def test_a_budget_run_out_stops_the_look_ahead_and_says_so() -> None:
     answer = AdviseResponseSchema().dump(library_advise(sit, effort="deep", budget=spent))
     assert answer["optimal"] is False
     assert all(not set(LOOK) & set(d) for d in answer["discards"])
+
+
+def test_a_knock_the_opponents_melds_make_risky_is_held_for_gin_early_in_the_stock() -> None:
+    # throwing KC knocks with 2H 3H (5 points), one card from gin (AH, 4H) with most of the
+    # stock to come; the opponent visibly holds three queens and a spade run, and has
+    # drawn a few times: its deadwood is likely low, a knock likely undercut
+    hand = "AS 2S 3S 4S 5D 6D 7D 8D 2H 3H KC"
+    sit = gin(hand, pile="4C 9H JD 5C KH 6C 8C 9C", seen="QH QC QD JS TS 9S")
+    assert advise(sit, effort="fast")["recommendation"]["action"] == "go_out"
+    for effort in ("standard", "deep"):
+        answer = advise(sit, effort=effort)
+        assert answer["recommendation"]["action"] == "discard"
+        assert answer["lay_down"] is None and "Holding" in answer["note"]
+
+
+def test_an_ordinary_safe_knock_is_still_made() -> None:
+    # the same knock with nothing known of the opponent's hand: made at once
+    sit = gin("AS 2S 3S 4S 5D 6D 7D 8D 2H 3H KC")
+    for effort in ("standard", "deep"):
+        rec = advise(sit, effort=effort)["recommendation"]
+        assert (rec["action"], rec["card"]) == ("go_out", "KC")

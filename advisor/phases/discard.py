@@ -11,12 +11,14 @@ from advisor.context import Context, out_copies, without
 from advisor.engine import Figures, Question
 from advisor.layoffs import playable
 from advisor.outlook.decide import rank_discards
+from advisor.outlook.knock import hold_or_knock
 from advisor.phases.lay_down import LayDownAdvice, advise_lay_down
 from advisor.reasons import discard_reason, go_out_reason
 from advisor.results import (
     Action,
     DiscardAdvice,
     DiscardOption,
+    Effort,
     Phase,
     Recommendation,
     out_cards,
@@ -24,6 +26,7 @@ from advisor.results import (
 from solver.cards import Card, counts_of, sort_cards
 from solver.goals import Goal
 from solver.rules import Rules
+from solver.turn import TurnAction
 
 
 def protected_joker(card: Card, rules: Rules) -> bool:
@@ -121,6 +124,7 @@ def advise_discard(ctx: Context) -> DiscardAdvice:
     ranked = rank_discards(ctx, discard_options(ctx, hand), ctx.effort)
     needed = ctx.needed_after_draw(counts_of(hand))
     advice = advise_lay_down(ctx, hand, needed)
+    ranked, advice = _hold_knock(ctx, ranked, advice)
     return DiscardAdvice(
         phase=Phase.DISCARD,
         goal=ctx.goal,
@@ -132,6 +136,35 @@ def advise_discard(ctx: Context) -> DiscardAdvice:
         live_cards=sum(ctx.live),
         optimal=ctx.optimal,
     )
+
+
+def _hold_knock(
+    ctx: Context, ranked: list[DiscardOption], advice: LayDownAdvice
+) -> tuple[list[DiscardOption], LayDownAdvice]:
+    """At ``standard`` and ``deep``, a knock with deadwood left may be worth less than
+    playing on (``advisor.outlook.knock``): then nothing is laid down and the hold's
+    throw leads the discards."""
+    lay, card = advice.lay_down, advice.final_discard
+    if (
+        ctx.effort is Effort.FAST
+        or lay is None
+        or lay.action is not TurnAction.KNOCK
+        or card is None
+        or (ctx.budget is not None and ctx.budget.expired)
+    ):
+        return ranked, advice
+    sit = ctx.sit
+    held = hold_or_knock(
+        ctx.rules, ctx.effort.value, sit.hand, card, ctx.live, sit.seen, sit.discard_pile
+    )
+    if held is None:
+        return ranked, advice
+    note = (
+        f"Holding: knocking now is worth {held.knock:+.1f} points by the model (undercut"
+        f" risk included), throwing {held.card} and playing on {held.hold:+.1f}."
+    )
+    lead = [replace(o, reason=note) for o in ranked if o.card == held.card]
+    return lead + [o for o in ranked if o.card != held.card], LayDownAdvice(None, note=note)
 
 
 def _recommend(ctx: Context, ranked: list[DiscardOption], advice: LayDownAdvice) -> Recommendation:

@@ -1,0 +1,90 @@
+"""Go out now or play on, for the ``standard`` and ``deep`` advice where a knock ends
+the hand (docs/advisor.md, "Effort"): a knock allowed with deadwood left is weighed
+against holding one more turn, in seeded hidden worlds.
+
+The next player's hand in a world is the cards it took from the pile and still holds,
+the rest live cards at random, then improved as its draws so far would have: it has
+drawn about half the stock gone since the deal, and after each such draw it kept the
+best ten (the least deadwood). Knocking now is worth the knock as the rules score it
+against that hand (undercut and its bonus included, layoffs ignored); holding is worth
+the play-out from throwing a card without knocking: the next player moves (it may take
+the throw, and knock first), then the player draws and goes out as soon as allowed, gin
+with its bonus. The hand is held when the best hold is worth more on average.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from advisor.outlook.masks import MeldMasks, mask_of
+from advisor.outlook.playout import Playout, seed_of, worlds
+from solver.cards import Card
+from solver.rules import Rules
+
+# worlds weighed per effort: the decision comes once a hand, so more than for a draw
+WORLDS = {"standard": 64, "deep": 128}
+
+
+@dataclass(frozen=True)
+class Hold:
+    """``card``: the throw that plays on; ``hold``, ``knock``: their mean points."""
+
+    card: Card
+    hold: float
+    knock: float
+
+
+def _improved(masks: MeldMasks, hand: int, draws: tuple[int, ...]) -> int:
+    for c in draws:
+        hand |= 1 << c
+        hand &= ~(1 << masks.least_after_discard(hand)[1])
+    return hand
+
+
+def hold_or_knock(
+    rules: Rules,
+    effort: str,
+    hand: tuple[Card, ...],
+    knock_card: Card,
+    live: list[int],
+    taken: tuple[Card, ...],
+    pile: tuple[Card, ...],
+) -> Hold | None:
+    """The better hold than the knock with ``knock_card``, or None: knock. ``live``: the
+    live counts; ``taken``: the cards the next player took and still holds."""
+    masks = MeldMasks.of(rules)
+    if masks is None or rules.knock_max is None:
+        return None
+    po = Playout(rules, masks)
+    size = rules.hand_size
+    ids = [c.id for c in taken]
+    pool = [c for c, n in enumerate(live) if n]
+    seed = seed_of("knock", effort, repr(rules), hand, pile, taken)
+    found = worlds(pool, ids, size, WORLDS.get(effort, 64), seed)
+    mine = mask_of([c.id for c in hand])
+    # heads-up: the stock at the deal, less what is left, shared by the two players
+    dealt = 52 * rules.decks - 2 * size - 1
+    stock = len(found[0].stock) if found else 0
+    k = min(max(0, dealt - stock) // 2, stock // 2)
+    knocker = mine & ~(1 << knock_card.id)
+    if masks.least(knocker) == 0:
+        return None  # gin: nothing to wait for
+    best: Hold | None = None
+    theirs = [_improved(masks, w.their_hand, w.stock[:k]) for w in found]
+    rest = [w.stock[k:] for w in found]
+    n = len(found)
+    if not n:
+        return None
+    knock = sum(po.settle(knocker, t) for t in theirs) / n
+    for card in dict.fromkeys(hand):
+        if card.is_joker:
+            continue
+        left = mine & ~(1 << card.id)
+        if masks.least(left) > rules.knock_max:
+            continue  # a throw that gives up the knock is not a hold
+        hold = (
+            sum(po.play(left, t, card.id, s, 1)[0] for t, s in zip(theirs, rest, strict=True)) / n
+        )
+        if hold > knock and (best is None or hold > best.hold):
+            best = Hold(card, round(hold, 2), round(knock, 2))
+    return best
