@@ -23,6 +23,9 @@ from solver.rules import Rules
 
 # worlds weighed per effort: the decision comes once a hand, so more than for a draw
 WORLDS = {"standard": 64, "deep": 128}
+# how much more on average a hold must be worth: a hold gives up a hand won for points
+# (tuning seeds, docs/sim.md)
+MARGIN = 5.0
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,6 @@ def hold_or_knock(
         hold = (
             sum(po.play(left, t, card.id, s, 1)[0] for t, s in zip(theirs, rest, strict=True)) / n
         )
-        if hold > knock and (best is None or hold > best.hold):
+        if hold > knock + MARGIN and (best is None or hold > best.hold):
             best = Hold(card, round(hold, 2), round(knock, 2))
     return best
