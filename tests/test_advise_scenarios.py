@@ -134,17 +134,6 @@ def test_liverpool_goes_down_into_the_same_hand_once_others_are_down() -> None:
     assert {lo["card"] for lo in lay["layoffs"]} == {"KC", "JH"}
 
 
-def test_liverpool_waits_when_the_others_melds_still_leave_a_dead_end() -> None:
-    # another player is down with full sets (no room): after going down KC QD JH 4S 6C
-    # stay, and only 7C and 9C could ever follow onto the table
-    table = ["AH AS AD AC", "5H 5S 5D 5C"]
-    a = advise(situation("liverpool", DEAD_END, round=1, table=table, pile="8D"))
-    assert a["cards_needed"] == 0
-    assert a["lay_down"] is None
-    assert "Waiting" in a["note"]
-    assert move(a)["card"] not in ("7S", "7H", "7D", "9S", "9H", "9D")
-
-
 def test_a_dead_end_is_when_the_table_cannot_take_the_cards_left() -> None:
     rules = make_rules("liverpool")
     sevens, nines = (table_meld(m, rules) for m in ("7S 7H 7D", "9S 9H 9D"))

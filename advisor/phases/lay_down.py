@@ -105,18 +105,16 @@ def _go_down(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
     if not sol.feasible:
         return LayDownAdvice(None)
     plan = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), keep)
-    # plan.melds: the whole table as it ends up, the others' melds and one's own
-    if not stays_open(plan.left, plan.melds, ctx.live, ctx.rules, keep):
+    if not ctx.table and not stays_open(plan.left, plan.melds, ctx.live, ctx.rules, keep):
         return LayDownAdvice(None, note=_WAIT_NOTE)
     return _lay_down(TurnAction.GO_DOWN, sol.melds, plan.layoffs, plan.left, keep)
 
 
-# Go down only when the table's room (melds already down and one's own) covers the cards
-# left: a dead end gives the others room on one's own melds and leaves no way out, while
-# waiting lets others' melds add room and one's own draws fill the contract melds.
+# Going down first onto a bare table into a dead end gives the others room on one's own
+# melds and leaves no way out; once anyone is down the table can no longer grow by waiting.
 _WAIT_NOTE = (
     "Waiting: going down now leaves more cards than the table could ever take (no new"
-    " melds after going down)."
+    " melds after going down), and nobody else is down yet to add room."
 )
 
 
