@@ -23,7 +23,8 @@ $(BIN)/python:
 
 # Serving needs only the package; the test extras are installed by `make test`. The
 # install compiles the engine's passes (Cython, from PyPI at build time) in place.
-ENGINE_CORE := advisor/engine/_core.pyx advisor/engine/_flat.h advisor/engine/_layout.pxi setup.py
+ENGINE_CORE := advisor/engine/_core.pyx advisor/engine/_flat.h advisor/engine/_layout.pxi \
+	solver/_place_dp.pyx setup.py
 $(SERVE_STAMP): $(BIN)/python pyproject.toml $(ENGINE_CORE) | $(GXX)
 	$(BIN)/pip install -q -e .
 	touch $@

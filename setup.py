@@ -13,7 +13,13 @@ setup(
                 depends=["advisor/engine/_flat.h", "advisor/engine/_layout.pxi"],
                 language="c++",
                 extra_compile_args=["-O2", "-g", "-std=c++17"],
-            )
+            ),
+            Extension(
+                "solver._place_dp",
+                ["solver/_place_dp.pyx"],
+                language="c++",
+                extra_compile_args=["-O2", "-std=c++17"],
+            ),
         ],
         compiler_directives={"language_level": "3"},
     )

@@ -7,7 +7,7 @@ from advisor.phases.buy import advise_buy
 from advisor.phases.discard import advise_discard
 from advisor.phases.draw import advise_draw
 from advisor.phases.play import advise_play
-from advisor.results import Advice, Phase
+from advisor.results import Advice, Effort, Phase
 from advisor.situation import Situation
 from solver.budget import Budget
 from solver.phases import Phase as RoundPhase
@@ -20,11 +20,13 @@ def advise(
     *,
     budget: Budget | None = None,
     buys_made: int = 0,
+    effort: Effort | str = Effort.FAST,
 ) -> Advice:
     """The advice for ``phase`` (API.md); under ``play_or_draw``, ``play``. ``budget``:
     the request's wall clock, a guard
     (the answer says ``optimal: false`` when it ran out). ``buys_made``: buys so far
-    this round. A phase the rules do not have is a ``solver.phases.PhaseError``."""
+    this round. ``effort``: ``fast``, ``standard`` or ``deep`` (docs/advisor.md). A phase
+    the rules do not have is a ``solver.phases.PhaseError``."""
     phase = Phase(phase)
     if situation.rules.play_or_draw and phase in (Phase.DISCARD, Phase.DRAW):
         # a turn of these rules lays down or draws: the phase sent is its play
@@ -32,7 +34,7 @@ def advise(
     check_phase(situation.rules, RoundPhase(phase))
     if phase is Phase.PLAY:
         return advise_play(situation, budget)
-    ctx = Context(situation, budget)
+    ctx = Context(situation, budget, Effort(effort))
     if phase is Phase.DRAW:
         return advise_draw(ctx)
     if phase is Phase.BUY:

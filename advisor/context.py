@@ -25,6 +25,7 @@ from typing import TypeVar
 from advisor.deadwood import DeadwoodSearch
 from advisor.engine import Figures, Question, discard_figures, figures
 from advisor.plan import GoalPlan, TableMeld, goal_plan, read_table
+from advisor.results import Effort
 from advisor.situation import Situation
 from solver.budget import Budget, BudgetExhausted
 from solver.cards import JOKER_ID, NUM_KINDS, Card, counts_of
@@ -63,8 +64,9 @@ class Context:
     """``budget``: the request's budget; each solve does at most ``DEFAULT_TIME_LIMIT``
     seconds of work, and no more than is left of the budget's allowance."""
 
-    def __init__(self, sit: Situation, budget: Budget | None = None):
+    def __init__(self, sit: Situation, budget: Budget | None = None, effort: Effort = Effort.FAST):
         self.sit, self.rules = sit, sit.rules
+        self.effort = effort
         self.table: tuple[TableMeld, ...] = read_table(sit)
         self.plan: GoalPlan = goal_plan(sit, self.table)
         self.goal: Goal = self.plan.goal

@@ -31,6 +31,15 @@ class Phase(StrEnum):
     PLAY = RoundPhase.PLAY.value
 
 
+class Effort(StrEnum):
+    """How hard the advice looks (docs/advisor.md, "Effort"): ``fast``, the exact
+    one-step figures alone; ``standard`` and ``deep`` decide by a look-ahead."""
+
+    FAST = "fast"
+    STANDARD = "standard"
+    DEEP = "deep"
+
+
 class Action(StrEnum):
     DISCARD = "discard"
     GO_OUT = "go_out"
@@ -75,6 +84,11 @@ class DiscardOption:
     points_shed: int
     goes_out: bool
     reason: str
+    # the look-ahead's figures (``standard``, ``deep``; None under ``fast``)
+    go_out_chance: float | None = None
+    expected_points: float | None = None
+    horizon: int | None = None
+    samples: int | None = None
 
 
 @dataclass(frozen=True)
@@ -112,6 +126,8 @@ class StockDraw:
     outs: int
     outs_cards: tuple[OutCard, ...]
     live: int
+    # the look-ahead's worth right after the draw's discard (None under ``fast``)
+    expected_points: float | None = None
 
 
 @dataclass(frozen=True)
@@ -126,6 +142,7 @@ class TakeDiscard:
     outs: int
     outs_cards: tuple[OutCard, ...]
     best_discard: Card | None
+    expected_points: float | None = None  # as StockDraw's
 
 
 @dataclass(frozen=True)

@@ -120,9 +120,11 @@ def run_score(situation: Situation, finish: str, time_limit: float, budget: Budg
         )
 
 
-def run_advise(situation: Situation, phase: str, budget: Budget, buys_made: int = 0) -> Advice:
+def run_advise(
+    situation: Situation, phase: str, budget: Budget, buys_made: int = 0, effort: str = "standard"
+) -> Advice:
     with enforced(budget):
-        advice = advise(situation, phase, budget=budget, buys_made=buys_made)
+        advice = advise(situation, phase, budget=budget, buys_made=buys_made, effort=effort)
     if budget.stopped:  # answered from what was established when the deadline cut it
         metrics.record_timeout(request.url_rule.rule if request.url_rule else "unmatched")
     return advice

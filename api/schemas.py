@@ -21,7 +21,7 @@ from marshmallow import (
 )
 from marshmallow.utils import get_value
 
-from advisor.results import Action, Phase
+from advisor.results import Action, Effort, Phase
 from advisor.scoring import Finish
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
 from solver.cards import SUITS, rank_symbol
@@ -548,6 +548,16 @@ class AdviseRequestSchema(SituationSchema):
         validate=bounded(0, MAX_BUYS_MADE),
         metadata={"description": "Liverpool: buys made so far this round (for `max_buys`)."},
     )
+    effort = fields.String(
+        load_default=Effort.STANDARD.value,
+        validate=validate.OneOf(tuple(Effort)),
+        metadata={
+            "description": "How hard the advice looks (docs/advisor.md, Effort): `fast`, the "
+            "exact one-step figures alone; `standard` (the default) and `deep` decide by a "
+            "look-ahead over the next draws where the rules allow it (a knock), adding each "
+            "option's `go_out_chance`, `expected_points`, `horizon` and `samples`."
+        },
+    )
 
 
 # -- responses: the views return library values, these schemas dump them ----------------
@@ -907,6 +917,22 @@ class DiscardOptionSchema(ResponseSchema):
     points_shed = fields.Integer(metadata={"description": "The thrown card's value."})
     goes_out = fields.Boolean(metadata={"description": "This throw ends the hand."})
     reason = fields.String(required=True, metadata={"description": "Why, in one sentence."})
+    go_out_chance = fields.Float(
+        metadata={
+            "description": "Look-ahead (`standard`, `deep`): the chance of going out within "
+            "`horizon` draws from the live cards, throwing the least-deadwood card after each."
+        }
+    )
+    expected_points = fields.Float(
+        metadata={
+            "description": "Look-ahead: the hand's expected worth at the horizon, in points "
+            "(a knock's expected gain, or minus the deadwood held; docs/advisor.md)."
+        }
+    )
+    horizon = fields.Integer(metadata={"description": "Look-ahead: the draws looked ahead."})
+    samples = fields.Integer(
+        metadata={"description": "Look-ahead: the draw sequences weighed (enumerated exactly)."}
+    )
 
 
 class LayoffAdviceSchema(ResponseSchema):
@@ -968,6 +994,9 @@ class TakeDiscardSchema(ResponseSchema):
     best_discard = CardField(
         allow_none=True, metadata={"description": "The best discard after taking it."}
     )
+    expected_points = fields.Float(
+        metadata={"description": "Look-ahead: the worth right after taking it and discarding."}
+    )
 
 
 class DrawStockSchema(ResponseSchema):
@@ -978,6 +1007,9 @@ class DrawStockSchema(ResponseSchema):
     )
     outs, outs_cards = _outs_fields()
     live = fields.Integer(metadata={"description": "Live cards the stock may give."})
+    expected_points = fields.Float(
+        metadata={"description": "Look-ahead: the expected worth right after the draw's discard."}
+    )
 
 
 class BuyCostSchema(ResponseSchema):

@@ -9,6 +9,7 @@ it was replaced). Targets: median <= 20 ms, p95 <= 100 ms; must reach 50 / 250 m
 
     .venv/bin/python bench/advise.py [--per-variant 6] [--seed 7] [--profile]
         [--compare bench/results/advise-old.txt] [--code DIR] [--phases discard,draw,buy]
+        [--effort fast|standard|deep]
 
 ``--code DIR``: import the advisor from another checkout (to measure an older engine
 with this corpus; it is called with the ``time_limit`` of its time).
@@ -182,14 +183,16 @@ def _stats(times: list[float]) -> tuple[float, float]:
     return statistics.median(ms), p95
 
 
-def _caller() -> Any:
+def _caller(effort: str | None) -> Any:
     """advise() as this checkout takes it: a request budget, or (older code) a per-solve
-    time limit."""
-    if "time_limit" in inspect.signature(advise).parameters:
+    time limit; ``effort`` where it takes one (None: its default)."""
+    params = inspect.signature(advise).parameters
+    if "time_limit" in params:
         return lambda sit, phase: advise(sit, phase, time_limit=TIME_LIMIT)
     from solver.budget import Budget
 
-    return lambda sit, phase: advise(sit, phase, budget=Budget.of(4 * TIME_LIMIT))
+    extra = {"effort": effort} if effort is not None and "effort" in params else {}
+    return lambda sit, phase: advise(sit, phase, budget=Budget.of(4 * TIME_LIMIT), **extra)
 
 
 def _saved(path: Path) -> dict[tuple[str, str], tuple[float, float]]:
@@ -245,9 +248,10 @@ def main() -> int:
     parser.add_argument("--compare", type=Path, default=DEFAULT_COMPARE)
     parser.add_argument("--code", help="a checkout to import the advisor from")
     parser.add_argument("--phases", default="discard,draw,buy")
+    parser.add_argument("--effort", default=None, help="fast, standard or deep")
     args = parser.parse_args()
     phases = args.phases.split(",")
-    call = _caller()
+    call = _caller(args.effort)
     work = _track_work()
     old = _saved(args.compare)
     cases = corpus(args.per_variant, args.seed)

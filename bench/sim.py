@@ -1,17 +1,21 @@
-"""Advisor against greedy players (not a test): whole seeded games per variant, seats
-rotated game by game, heads-up and (Liverpool, Rummy 40) one advisor among four.
+"""Pairings of players (not a test): whole seeded games per variant, seats rotated game
+by game, heads-up and (Liverpool, Rummy 40) one player among three others.
 
-Prints per table the advisor's win rate against its fair share (1/players) and the mean
-penalty of the advisor and of the greedy seats, each with its 95% interval, and whether
-the goal holds: the whole win-rate interval above the fair share and a lower mean penalty;
-then per table and round the share of hands that stalled (open at the turn limit).
+Per table, the first entry's win rate (a tie counts 1/k), its win rate of decided games
+(a game every seat finished level is left out: a gin hand voided by the empty stock),
+its mean score against the others (heads-up: the other's penalty minus its own, per
+game) and each side's mean penalty, all with their 95% intervals. The deals are the same
+for every pairing of a table: game i of ``--seed S`` is dealt from
+``"{S}-{variant}-{players}-{i}"``. Then per table and round the share of hands that
+stalled (open at the turn limit, scored by the rule ``stalled_round``).
 
     .venv/bin/python bench/sim.py [--games 200] [--variants gin,israeli,rummy40,liverpool]
-        [--players N] [--seed 1] [--round N] [--advisor-time-limit S] [--jobs N]
-        [--ray [ADDRESS]] [--json]
+        [--pairings advisor/simple,advisor:deep/advisor:fast] [--players N] [--seed 1]
+        [--round N] [--advisor-time-limit S] [--jobs N] [--ray [ADDRESS]] [--json]
 
-``--jobs N`` plays the games in N processes, ``--ray`` as Ray tasks: the same figures
-for any N and on Ray (sim/runner/).
+A pairing is "FIRST/OTHER": FIRST plays one seat, OTHER every other seat, e.g.
+``advisor:deep/simple``. ``--jobs N`` plays the games in N processes, ``--ray`` as Ray
+tasks: the same figures for any N and on Ray (sim/runner/).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from sim.match import run_match, stalled_text  # noqa: E402
 from sim.runner.base import Runner  # noqa: E402
 from sim.runner.choose import open_runner  # noqa: E402
-from sim.stats import mean_interval  # noqa: E402
+from sim.stats import mean_interval, wilson  # noqa: E402
 from solver.rules import PRESETS, make_rules  # noqa: E402
 
 # (variant, players at the table): heads-up everywhere, four where the rules seat them
@@ -41,21 +45,35 @@ TABLES: tuple[tuple[str, int], ...] = (
     ("liverpool", 2),
     ("liverpool", 4),
 )
+HEADS_UP = (
+    "advisor/simple",
+    "advisor:deep/simple",
+    "advisor/greedy",
+    "advisor:deep/greedy",
+    "advisor:deep/advisor:fast",
+)
+FOUR = ("advisor/simple", "advisor:deep/simple")
+
+
+def _interval(values: list[float]) -> tuple[float, list[float]]:
+    mean, low, high = mean_interval(values)
+    return round(mean, 2), [round(low, 2), round(high, 2)]
 
 
 def measure(
     variant: str,
     players: int,
+    pairing: str,
     games: int,
     seed: str,
     round_: int | None,
     limit: float | None,
     runner: Runner | None = None,
 ) -> dict[str, Any]:
-    rules = make_rules(variant)
-    names = ["advisor", *["greedy"] * (players - 1)]
+    first, other = pairing.split("/")
+    names = [first, *[other] * (players - 1)]
     result = run_match(
-        rules,
+        make_rules(variant),
         names,
         games,
         f"{seed}-{variant}-{players}",
@@ -65,26 +83,40 @@ def measure(
         advisor_time_limit=limit,
         runner=runner,
     )
-    advisor, greedy = result.entries[0], result.entries[1:]
-    share = 1 / players
-    a = advisor.to_dict()
-    pooled = [p for g in greedy for p in g.penalties]
-    g_mean, g_low, g_high = mean_interval(pooled)
+    me, others = result.entries[0], result.entries[1:]
+    mine = me.penalties
+    theirs = [[e.penalties[g] for e in others] for g in range(games)]
+    # a game is decided when some seat finished below another
+    decided = [g for g in range(games) if len({mine[g], *theirs[g]}) > 1]
+    won = sum(1 for g in decided if mine[g] < min(theirs[g]))
+    tied_first = sum(
+        1 / (1 + theirs[g].count(mine[g])) for g in decided if mine[g] == min(theirs[g])
+    )
+    d_wins = won + tied_first
+    d_low, d_high = wilson(d_wins, len(decided))
+    score = [sum(theirs[g]) / len(theirs[g]) - mine[g] for g in range(games)]
+    low, high = wilson(me.wins, games)
     return {
         "variant": variant,
         "players": players,
+        "pairing": pairing,
         "games": games,
-        "fair_share": share,
-        "advisor_win_rate": a["win_rate"],
-        "advisor_win_rate_95": a["win_rate_95"],
-        "advisor_mean_penalty": a["mean_penalty"],
-        "advisor_mean_penalty_95": a["mean_penalty_95"],
-        "greedy_mean_penalty": round(g_mean, 2),
-        "greedy_mean_penalty_95": [round(g_low, 2), round(g_high, 2)],
+        "seed": seed,
+        "fair_share": 1 / players,
+        "win_rate": round(me.wins / games, 4),
+        "win_rate_95": [round(low, 4), round(high, 4)],
+        "decided": len(decided),
+        "decided_win_rate": round(d_wins / len(decided), 4) if decided else None,
+        "decided_win_rate_95": [round(d_low, 4), round(d_high, 4)],
+        "mean_score": _interval(score)[0],
+        "mean_score_95": _interval(score)[1],
+        "first_mean_penalty": _interval([float(p) for p in mine])[0],
+        "first_mean_penalty_95": _interval([float(p) for p in mine])[1],
+        "others_mean_penalty": _interval([float(p) for e in others for p in e.penalties])[0],
+        "others_mean_penalty_95": _interval([float(p) for e in others for p in e.penalties])[1],
         "illegal_moves": sum(e.illegal for e in result.entries),
         "illegal_reasons": [f"{e.name}: {r}" for e in result.entries for r in e.illegal_reasons],
-        "goal_met": a["win_rate_95"][0] > share and a["mean_penalty"] < g_mean,
-        "advisor_decisions_per_second": a["decisions_per_second"],
+        "first_decisions_per_second": me.to_dict()["decisions_per_second"],
         "finishes": result.finishes,
         "stalled_by_round": result.to_dict()["stalled_by_round"],
         "seconds": round(result.seconds, 1),
@@ -92,22 +124,34 @@ def measure(
 
 
 def _row(r: dict[str, Any]) -> str:
-    lo, hi = r["advisor_win_rate_95"]
-    alo, ahi = r["advisor_mean_penalty_95"]
-    glo, ghi = r["greedy_mean_penalty_95"]
+    lo, hi = r["win_rate_95"]
+    dlo, dhi = r["decided_win_rate_95"]
+    slo, shi = r["mean_score_95"]
+    flo, fhi = r["first_mean_penalty_95"]
+    olo, ohi = r["others_mean_penalty_95"]
+    decided = r["decided_win_rate"] or 0.0
     return (
-        f"{r['variant']:<10} {r['players']:>2} {r['games']:>5}"
-        f" {r['advisor_win_rate']:>7.1%} [{lo:>5.1%}, {hi:>5.1%}] vs {r['fair_share']:>4.0%}"
-        f" {r['advisor_mean_penalty']:>7.1f} [{alo:>6.1f}, {ahi:>6.1f}]"
-        f" {r['greedy_mean_penalty']:>7.1f} [{glo:>6.1f}, {ghi:>6.1f}]"
-        f" {r['illegal_moves']:>7} {'yes' if r['goal_met'] else 'NO':>5}"
+        f"{r['variant']:<9} {r['players']:>1} {r['pairing']:<26} {r['games']:>5}"
+        f" {r['win_rate']:>6.1%} [{lo:>5.1%}, {hi:>5.1%}]"
+        f" {decided:>6.1%} [{dlo:>5.1%}, {dhi:>5.1%}] of {r['decided']:>4}"
+        f" {r['mean_score']:>+6.2f} [{slo:>+6.2f}, {shi:>+6.2f}]"
+        f" {r['first_mean_penalty']:>6.1f} [{flo:>5.1f}, {fhi:>5.1f}]"
+        f" {r['others_mean_penalty']:>6.1f} [{olo:>5.1f}, {ohi:>5.1f}] {r['illegal_moves']:>3}"
     )
+
+
+HEAD = (
+    f"{'variant':<9} {'n':>1} {'pairing (first/others)':<26} {'games':>5}"
+    f" {'win rate [95%]':>22} {'of decided games [95%]':>30}"
+    f" {'mean score [95%]':>22} {'first penalty':>20} {'others penalty':>20} ill"
+)
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--variants", default=",".join(dict.fromkeys(v for v, _ in TABLES)))
+    p.add_argument("--pairings", default=None, help="FIRST/OTHER,...; default: item 5's set")
     p.add_argument("--players", type=int, default=None, help="only the tables of N seats")
     p.add_argument("--seed", default="1")
     p.add_argument("--round", type=int, default=None, help="Liverpool: only this round")
@@ -121,26 +165,35 @@ def main() -> int:
     if unknown:
         p.error(f"unknown variant {unknown[0]!r}")
     rows = []
+    print(HEAD, flush=True)
     with contextlib.ExitStack() as stack:
         runner = stack.enter_context(open_runner(args.jobs, args.ray))
         for variant, players in TABLES:
             if variant not in wanted or args.players not in (None, players):
                 continue
             round_ = args.round if PRESETS[variant].contracts else None
-            limit = args.advisor_time_limit
-            rows.append(measure(variant, players, args.games, args.seed, round_, limit, runner))
+            default = HEADS_UP if players == 2 else FOUR
+            pairings = args.pairings.split(",") if args.pairings else default
+            for pairing in pairings:
+                row = measure(
+                    variant,
+                    players,
+                    pairing,
+                    args.games,
+                    args.seed,
+                    round_,
+                    args.advisor_time_limit,
+                    runner,
+                )
+                rows.append(row)
+                if not args.json:
+                    print(_row(row), flush=True)
     if args.json:
         print(json.dumps(rows, indent=2))
-        return 0
-    print(
-        f"{'variant':<10} {'n':>2} {'games':>5} {'advisor win rate [95%]':>33}"
-        f" {'advisor penalty [95%]':>24} {'greedy penalty [95%]':>24} {'illegal':>7} {'goal':>5}"
-    )
-    for r in rows:
-        print(_row(r))
-    print("stalled at the turn limit (rounds stalled/played, share [95%]), by round:")
-    for r in rows:
-        print(f"{r['variant']:<10} {r['players']:>2} {stalled_text(r['stalled_by_round'])}")
+    else:
+        print("stalled at the turn limit (rounds stalled/played, share [95%]), by round:")
+        for r in rows:
+            print(f"{r['variant']:<9} {r['players']:>1} {stalled_text(r['stalled_by_round'])}")
     for r in rows:
         for reason in r["illegal_reasons"]:
             print(f"illegal, {r['variant']} {r['players']}: {reason}")

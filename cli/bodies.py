@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from advisor.results import Phase
+from advisor.results import Effort, Phase
 from advisor.scoring import Finish
 from api.schemas import ACTIONS, SOLVE_GOALS, VARIANTS
 
@@ -85,6 +85,11 @@ def _score_flags(p: argparse.ArgumentParser) -> None:
 def _advise_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--phase", choices=tuple(Phase), help="discard (default), draw or buy")
     p.add_argument("--buys-made", type=int, help="Liverpool: buys so far this round")
+    p.add_argument(
+        "--effort",
+        choices=tuple(Effort),
+        help="how hard the advice looks: fast, standard (the server's default) or deep",
+    )
 
 
 def _layoff(text: str) -> dict[str, Any]:
@@ -116,7 +121,7 @@ def _fill_score(args: argparse.Namespace, body: dict[str, Any]) -> None:
 
 
 def _fill_advise(args: argparse.Namespace, body: dict[str, Any]) -> None:
-    _given(body, phase=args.phase, buys_made=args.buys_made)
+    _given(body, phase=args.phase, buys_made=args.buys_made, effort=args.effort)
 
 
 OPERATIONS: dict[str, Operation] = {

@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from ortools.sat.python import cp_model
 
+from solver import place_dp
 from solver.budget import Budget
 from solver.candidates import templates
 from solver.cards import NUM_KINDS, Card, counts_of, sort_cards
@@ -75,12 +76,15 @@ def place(
     by: PlaceBy = PlaceBy.TILES,
     time_limit: float = DEFAULT_TIME_LIMIT,
     budget: Budget | None = None,
+    model: bool = False,
 ) -> Solution:
     """The best play of ``rack`` onto ``table`` (module notes). The answer's ``table`` is
     the table after the play, ``placed`` where each rack tile went (an index into it),
     ``melds`` the melds of the new table that were not on the old one, ``deadwood`` the
     rack left. ``feasible``: a tile is laid (before the opening: an opening is made);
-    None when the time limit stopped the search before anything was found."""
+    None when the time limit stopped the search before anything was found. Where the
+    dynamic program of solver/place_dp.py applies it answers (exact, no time limit needed);
+    ``model`` asks for the CP-SAT model all the same (the tests' reference)."""
     if not rules.rearrange_table:
         raise GoalError("the place goal needs rules with rearrange_table", field="goal")
     old = read_table(table, rules)
@@ -88,11 +92,26 @@ def place(
     on_table = [0] * NUM_KINDS if opening else counts_of(c for m in old for c in m.cards)
     held = counts_of(rack)
     pool = [on_table[c] + held[c] for c in range(NUM_KINDS)]
+    weights = _weights(rules, by, held)
+    if not model and place_dp.applies(rules, pool):  # exact, far quicker than the model
+        need = rules.opening_min if opening else None
+        found = place_dp.best(pool, on_table, weights, rules, need)
+        laid_any = found.score > sum(w * n for w, n in zip(weights, on_table, strict=True))
+        if found.melds is None or not laid_any:
+            return _nothing_placed(old, rack, rules, opening, feasible=False)
+        return _answer(
+            old,
+            sorted(found.melds, key=lambda m: m.sort_key),
+            pool,
+            held,
+            rules,
+            opening,
+            optimal=True,
+        )
     temps = templates(rules, pool, pieces=True)
     pm = PartitionModel(rules, temps, pool, pool_by_card=True)
     pm.close()
     lm = pm.lm
-    weights = _weights(rules, by, held)
     gain: list[tuple[Terms, int]] = []
     for ids, uses, most in pm.units():
         (cid,) = ids  # one pool per wild card: every unit is one card
@@ -121,6 +140,20 @@ def place(
     used = [value_of(pm.used[c], solution) for c in range(NUM_KINDS)]
     spare = [pool[c] - used[c] for c in range(NUM_KINDS)]
     built = _join_runs(build_melds(pm, solution, list(spare)), old)
+    return _answer(old, built, pool, held, rules, opening, optimal=status == cp_model.OPTIMAL)
+
+
+def _answer(
+    old: Sequence[Meld],
+    built: list[Meld],
+    pool: Sequence[int],
+    held: Sequence[int],
+    rules: Rules,
+    opening: bool,
+    *,
+    optimal: bool,
+) -> Solution:
+    """The solution that lays ``built`` (the whole new table once down, else the opening)."""
     melded = counts_of(c for m in built for c in m.cards)
     left = [pool[c] - melded[c] for c in range(NUM_KINDS)]
     laid = [held[c] - left[c] for c in range(NUM_KINDS)]
@@ -130,7 +163,7 @@ def place(
     return Solution(
         goal=Goal.PLACE,
         feasible=(bool(built) if opening else any(laid)),
-        optimal=status == cp_model.OPTIMAL,
+        optimal=optimal,
         melds=tuple(new_table[i] for i in fresh),
         deadwood=tuple(rest),
         deadwood_points=sum(rules.value(c) for c in rest),

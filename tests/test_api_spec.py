@@ -210,7 +210,8 @@ def _library_answer(operation: str, body: dict[str, Any]) -> Any:
         return calls.run_validate(situation, seat, turn)
     if operation == "score":
         return calls.run_score(situation, body.get("finish", "normal"), 2.0, _UNLIMITED)
-    return calls.run_advise(situation, body.get("phase", "discard"), _UNLIMITED, 0)
+    phase, effort = body.get("phase", "discard"), body.get("effort", "standard")
+    return calls.run_advise(situation, phase, _UNLIMITED, 0, effort)
 
 
 EXAMPLES = [(op, name) for op, named in examples.REQUESTS.items() for name in named]

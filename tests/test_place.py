@@ -190,3 +190,53 @@ def test_without_an_opening_minimum_the_first_play_is_still_from_the_rack_alone(
     answer = place(tiles("K6 O6 K1 K2 K3"), table_of("R3 R4 R5 R6"), rules, down=False)
     assert laid(answer) == ["2S", "3S", "AS"]
     assert shown(answer.table) == ["3H 4H 5H 6H", "AS 2S 3S"]
+
+
+def _measure(answer: Solution, by: PlaceBy) -> tuple[int, int]:
+    """What ``by`` maximises, then its tie-break (solver/place.py, PlaceBy)."""
+    assert answer.placed is not None
+    count = len(answer.placed)
+    worth = sum(RUMMIKUB.value(p.card) for p in answer.placed if not p.card.is_joker)
+    if by is PlaceBy.TILES:
+        return count, -answer.deadwood_points
+    return (worth, count) if by is PlaceBy.VALUE else (-answer.deadwood_points, count)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_dynamic_program_lays_what_the_cp_sat_model_lays(seed: int) -> None:
+    """Under the Rummikub rules the dynamic program answers; the CP-SAT model (``model``)
+    is the reference: the same measure on every objective, before and after the opening."""
+    table, rack = _deal(random.Random(100 + seed))
+    for down in (True, False):
+        for by in PlaceBy:
+            fast = place(rack, table, RUMMIKUB, down=down, by=by)
+            exact = place(rack, table, RUMMIKUB, down=down, by=by, model=True)
+            assert fast.optimal and exact.optimal
+            assert fast.feasible == exact.feasible
+            assert _measure(fast, by) == _measure(exact, by)
+            assert fast.table is not None
+            for meld in fast.table:
+                assert check_meld(meld.cards, RUMMIKUB, ordered=True).legal
+            if not down and fast.feasible:
+                assert fast.opening is not None and fast.opening >= 30
+
+
+def _crowded(rng: random.Random) -> list[Card]:
+    """Long stretches of one or two colours, often both copies, and the jokers: where runs
+    crowd one colour (the dynamic program keeps two runs in progress per colour)."""
+    rack: list[Card] = []
+    for suit in rng.sample(range(4), rng.choice([1, 1, 2, 4])):
+        low = rng.randint(1, 9)
+        for number in range(low, min(13, low + rng.randint(3, 8)) + 1):
+            rack += [Card(number, suit)] * rng.choice([0, 1, 1, 2, 2, 2])
+    return rack + [JOKER] * rng.choice([1, 2, 2])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_dynamic_program_agrees_where_runs_crowd_a_colour(seed: int) -> None:
+    rng = random.Random(seed)
+    rack, by, down = _crowded(rng), rng.choice(list(PlaceBy)), rng.random() < 0.6
+    fast = place(rack, [], RUMMIKUB, down=down, by=by)
+    exact = place(rack, [], RUMMIKUB, down=down, by=by, model=True)
+    assert exact.optimal and fast.feasible == exact.feasible
+    assert _measure(fast, by) == _measure(exact, by)

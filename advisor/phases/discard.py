@@ -10,6 +10,7 @@ from typing import Any
 from advisor.context import Context, out_copies, without
 from advisor.engine import Figures, Question
 from advisor.layoffs import playable
+from advisor.outlook.decide import rank_discards
 from advisor.phases.lay_down import LayDownAdvice, advise_lay_down
 from advisor.reasons import discard_reason, go_out_reason
 from advisor.results import (
@@ -117,7 +118,7 @@ def discard_options(ctx: Context, hand: Sequence[Card]) -> list[DiscardOption]:
 
 def advise_discard(ctx: Context) -> DiscardAdvice:
     hand = list(ctx.sit.hand)
-    ranked = discard_options(ctx, hand)
+    ranked = rank_discards(ctx, discard_options(ctx, hand), ctx.effort)
     needed = ctx.needed_after_draw(counts_of(hand))
     advice = advise_lay_down(ctx, hand, needed)
     return DiscardAdvice(

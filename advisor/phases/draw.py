@@ -11,10 +11,12 @@ figures are those of that hand's best discard.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from advisor.context import Context, out_copies, with_card, without
 from advisor.engine import Figures
+from advisor.outlook.decide import search, take_worth
 from advisor.phases.discard import protected_joker
 from advisor.reasons import plural
 from advisor.results import (
@@ -126,11 +128,27 @@ def _recommend(now: Figures, stock: StockDraw, take: TakeDiscard | None) -> Reco
     return Recommendation(Action.DRAW_STOCK, None, why)
 
 
+def _recommend_by_worth(card: Card, take: float, stock: float) -> Recommendation:
+    """The play-outs' choice: the greater mean points; a tie draws from the stock (it
+    shows the opponent nothing)."""
+    figures = f"{take:+.1f} points on average after taking {card}, {stock:+.1f} after a stock draw"
+    if take > stock:
+        return Recommendation(Action.TAKE_DISCARD, card, f"Take {card}: {figures}.")
+    return Recommendation(Action.DRAW_STOCK, None, f"Draw from the stock: {figures}.")
+
+
 def advise_draw(ctx: Context) -> DrawAdvice:
     now = ctx.figures(counts_of(ctx.sit.hand), drawn=False)
     stock = stock_draw(ctx, now)
     top = ctx.sit.top_discard
     take = None if top is None else take_discard(ctx, top, now)
+    recommendation = _recommend(now, stock, take)
+    look = search(ctx, ctx.effort)
+    if look is not None and take is not None and take.allowed:
+        take_w, stock_w = take_worth(ctx, look, take.card)
+        stock = replace(stock, expected_points=round(stock_w, 2))
+        take = replace(take, expected_points=round(take_w, 2))
+        recommendation = _recommend_by_worth(take.card, take_w, stock_w)
     return DrawAdvice(
         phase=Phase.DRAW,
         goal=ctx.goal,
@@ -139,7 +157,7 @@ def advise_draw(ctx: Context) -> DrawAdvice:
         outs_cards=out_cards(now.outs),
         draw_stock=stock,
         take_discard=take,
-        recommendation=_recommend(now, stock, take),
+        recommendation=recommendation,
         live_cards=sum(ctx.live),
         optimal=ctx.optimal,
     )

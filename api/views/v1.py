@@ -116,7 +116,9 @@ def score(body: dict[str, Any]) -> Score:
 def advise(body: dict[str, Any]) -> Advice:
     """What to do now: discard, draw, or buy."""
     situation = translate.situation_of(body)
-    return calls.run_advise(situation, body["phase"], budget.current(), body["buys_made"])
+    return calls.run_advise(
+        situation, body["phase"], budget.current(), body["buys_made"], body["effort"]
+    )
 
 
 @blp.route("/variants", methods=["GET"])

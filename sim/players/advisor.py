@@ -9,7 +9,7 @@ its buy advice (both take the discard out of turn), a defence is the solver's (p
 from __future__ import annotations
 
 from advisor.advise import advise
-from advisor.results import Action, Advice, Phase
+from advisor.results import Action, Advice, Effort, Phase
 from advisor.situation import Situation
 from sim.moves import Melds, Play, View
 from sim.players.plans import defence, highest_deadwood, lay_down, lays, left_after
@@ -44,12 +44,15 @@ def _play_of(view: View, advice: Advice) -> Play:
 
 
 class AdvisorPlayer:
-    def __init__(self, time_limit: float | None = None):
+    def __init__(self, time_limit: float | None = None, effort: str = Effort.STANDARD):
         self.time_limit = time_limit  # seconds a whole advice may take; None: no limit
+        self.effort = Effort(effort)
 
     def _advise(self, view: View, phase: Phase) -> Advice:
         budget = None if self.time_limit is None else Budget.of(self.time_limit)
-        return advise(_situation(view), phase, budget=budget, buys_made=view.buys_made)
+        return advise(
+            _situation(view), phase, budget=budget, buys_made=view.buys_made, effort=self.effort
+        )
 
     def _action(self, view: View, phase: Phase) -> Action:
         return self._advise(view, phase).recommendation.action

@@ -1,0 +1,1 @@
+"""Look-ahead for the ``standard`` and ``deep`` advice (docs/advisor.md, "Effort")."""

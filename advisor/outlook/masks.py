@@ -1,0 +1,93 @@
+"""The least deadwood of a hand in microseconds, for the look-ahead: every meld of the
+rules as a bit mask over card ids, and a memoised search that settles the lowest card
+held (deadwood, or the lowest card of a meld held whole).
+
+Exact for packs with one copy of each card and no wild cards (a hand is then a set of
+card ids); ``MeldMasks.of`` answers None for other rules, where the look-ahead uses the
+general search (``advisor.deadwood``)."""
+
+from __future__ import annotations
+
+from solver.candidates import templates
+from solver.cards import NUM_KINDS, Card
+from solver.rules import Rules
+
+# the memo is dropped when it grows past this many hands (a look-ahead uses thousands)
+_MAX_MEMO = 400_000
+
+
+class MeldMasks:
+    def __init__(self, rules: Rules) -> None:
+        self.value = [rules.value(Card.from_id(c)) for c in range(NUM_KINDS)]
+        supply = [0 if rules.is_wild(Card.from_id(c)) else rules.decks for c in range(NUM_KINDS)]
+        by_low: list[list[int]] = [[] for _ in range(NUM_KINDS)]
+        for t in templates(rules, supply):
+            if t.wilds:
+                continue
+            t = t.resolve(set(range(len(t.open_slots))))  # no wilds: every slot natural
+            mask = 0
+            for c in t.naturals:
+                mask |= 1 << c
+            by_low[min(t.naturals)].append(mask)
+        self.by_low = [tuple(dict.fromkeys(ms)) for ms in by_low]
+        # the smallest melds through each card: what a throw may complete for another
+        smallest: list[list[int]] = [[] for _ in range(NUM_KINDS)]
+        size = min((m.bit_count() for ms in self.by_low for m in ms), default=0)
+        for ms in self.by_low:
+            for m in ms:
+                if m.bit_count() == size:
+                    for c in range(NUM_KINDS):
+                        if m >> c & 1:
+                            smallest[c].append(m & ~(1 << c))
+        self.partners = [tuple(ms) for ms in smallest]
+        self.memo: dict[int, int] = {0: 0}
+
+    @staticmethod
+    def of(rules: Rules) -> MeldMasks | None:
+        if rules.decks != 1 or rules.jokers or rules.wild_ranks:
+            return None
+        key = repr(rules)  # Rules hold mappings: not hashable
+        if key not in _CACHE:
+            _CACHE[key] = MeldMasks(rules)
+        return _CACHE[key]
+
+    def least(self, hand: int) -> int:
+        """Least deadwood points of the hand ``hand`` (a bit per card id held)."""
+        memo = self.memo
+        found = memo.get(hand)
+        if found is not None:
+            return found
+        if len(memo) > _MAX_MEMO:
+            memo.clear()
+            memo[0] = 0
+        low = (hand & -hand).bit_length() - 1
+        rest = hand & ~(1 << low)
+        best = self.value[low] + self.least(rest)
+        for m in self.by_low[low]:
+            if hand & m == m and best:
+                best = min(best, self.least(hand & ~m))
+        memo[hand] = best
+        return best
+
+    def least_after_discard(self, hand: int, keep: int = 0) -> tuple[int, int]:
+        """(least deadwood left by a discard of ``hand``, that discard's card id); the
+        cards of ``keep`` are not thrown (a discard just taken)."""
+        best, card = -1, -1
+        h = hand & ~keep
+        while h:
+            bit = h & -h
+            h ^= bit
+            d = self.least(hand ^ bit)
+            if best < 0 or d < best:
+                best, card = d, bit.bit_length() - 1
+        return best, card
+
+
+_CACHE: dict[str, MeldMasks] = {}
+
+
+def mask_of(ids: list[int] | tuple[int, ...]) -> int:
+    m = 0
+    for c in ids:
+        m |= 1 << c
+    return m
