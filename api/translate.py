@@ -140,6 +140,17 @@ def joker_swaps_of(body: Mapping[str, Any]) -> list[JokerSwap]:
     return out
 
 
+def table_of(
+    melds: Sequence[Mapping[str, Any]] | None, where: str
+) -> tuple[tuple[Card, ...], ...] | None:
+    """A whole table sent as melds (``where``: its path in the request), or None."""
+    if melds is None:
+        return None
+    return tuple(
+        tuple(cards_of(m["cards"], f"{where}[{i}].cards", MAX_HAND)) for i, m in enumerate(melds)
+    )
+
+
 def turn_of(body: Mapping[str, Any], situation: Situation) -> tuple[Seat, Turn]:
     """The seat and the turn a /v1/validate request describes."""
     discard = body.get("discard")
@@ -148,15 +159,7 @@ def turn_of(body: Mapping[str, Any], situation: Situation) -> tuple[Seat, Turn]:
     if taken_card is not None and taken_card not in situation.hand:
         raise invalid("taken_discard", f"{taken_card} is not in the hand")
     seat = Seat(situation.hand, situation.table, situation.down, situation.round, taken_card)
-    after = body.get("table_after")
-    new_table = (
-        None
-        if after is None
-        else tuple(
-            tuple(cards_of(m["cards"], f"table_after[{i}].cards", MAX_HAND))
-            for i, m in enumerate(after)
-        )
-    )
+    new_table = table_of(body.get("table_after"), "table_after")
     turn = Turn(
         melds=tuple(tuple(m) for m in proposed_melds(body)),
         layoffs=tuple(layoffs_of(body)),
@@ -206,15 +209,7 @@ def move_of(body: Mapping[str, Any]) -> Move:
         for i, s in enumerate(body["joker_swaps"])
     )
     discard = body.get("discard")
-    after = body.get("table")
-    table = (
-        None
-        if after is None
-        else tuple(
-            tuple(cards_of(m["cards"], f"{where}.table[{i}].cards", MAX_HAND))
-            for i, m in enumerate(after)
-        )
-    )
+    table = table_of(body.get("table"), f"{where}.table")
     play = Play(
         melds=melds,
         layoffs=layoffs,

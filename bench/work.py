@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/ stays 
 from advise import corpus as advice_corpus  # bench/advise.py: the shared fixed corpus
 from ortools.sat.python import cp_model
 
+import solver.model as model_module
 import solver.solve as solve_module
 from advisor.advise import advise
 from advisor.deadwood import DeadwoodSearch
@@ -76,7 +77,7 @@ def main() -> None:
         solvers.append(s)
         return s
 
-    solve_module.new_solver = wall_only  # type: ignore[assignment]
+    model_module.new_solver = wall_only  # type: ignore[assignment]
     rates: dict[str, list[float]] = {}
     for name, rules, goal, round_, hand in _corpus(args.hands):
         solvers.clear()
@@ -91,7 +92,7 @@ def main() -> None:
         p10 = rs[len(rs) // 10]
         print(f"{name:14} {len(rs):6d} {statistics.median(rs):7.3f} {p10:7.3f} {rs[0]:7.3f}")
     print(f"WORK_PER_SECOND in solver/speed.py: {WORK_PER_SECOND}")
-    solve_module.new_solver = new_solver
+    model_module.new_solver = new_solver
     states: list[float] = []
     for _, rules, _, _, hand in _corpus(args.hands):
         search = DeadwoodSearch(rules)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from solver.budget import MIN_SOLVE_SECONDS
+from solver.budget import MIN_SOLVE_SECONDS, Budget
 from solver.candidates import Template
 from solver.cards import NUM_KINDS, Card
 from solver.rules import Contract, Rules
@@ -252,3 +252,18 @@ def new_solver(
     if variables < LP_MIN_VARIABLES:
         p.linearization_level = 0
     return solver
+
+
+def run_model(
+    lm: LinearModel, time_limit: float, budget: Budget | None
+) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+    """Solve ``lm`` within ``time_limit`` seconds of work, or within what is left of
+    ``budget`` (which is charged what the solve spent); the solver and its status."""
+    if budget is None:
+        solver = new_solver(time_limit, variables=lm.variables)
+    else:
+        solver = new_solver(budget.limit(time_limit), budget.remaining(), variables=lm.variables)
+    status = solver.solve(lm.model)
+    if budget is not None:
+        budget.spend(solver.deterministic_time)
+    return solver, status

@@ -25,7 +25,7 @@ from solver.errors import GoalError
 from solver.goals import Goal
 from solver.legality import check_meld
 from solver.melds import Meld, make_run
-from solver.model import PartitionModel, Terms, new_solver, plus, value_of
+from solver.model import PartitionModel, Terms, plus, run_model, value_of
 from solver.rules import Rules
 from solver.solution import Placed, Solution
 from solver.solve import DEFAULT_TIME_LIMIT, build_melds
@@ -124,13 +124,7 @@ def place(
         pm.add_opening(rules.opening_min, None)
     lm.minimize(plus(*gain))
 
-    if budget is None:
-        solver = new_solver(time_limit, variables=lm.variables)
-    else:
-        solver = new_solver(budget.limit(time_limit), budget.remaining(), variables=lm.variables)
-    status = solver.solve(lm.model)
-    if budget is not None:
-        budget.spend(solver.deterministic_time)
+    solver, status = run_model(lm, time_limit, budget)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         # infeasible only before the opening (the table as it lies is always a play)
         proved = status == cp_model.INFEASIBLE

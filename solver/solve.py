@@ -13,7 +13,7 @@ from solver.cards import NUM_KINDS, Card, counts_of, sort_cards
 from solver.errors import GoalError
 from solver.goals import AUTO_GOAL, SOLVE_GOALS, Goal
 from solver.melds import Meld
-from solver.model import PartitionModel, Terms, new_solver, ones, plus, value_of
+from solver.model import PartitionModel, Terms, ones, plus, run_model, value_of
 from solver.rules import Contract, Rules
 from solver.solution import Solution
 
@@ -189,13 +189,7 @@ def _solve(
         parts.append(({out[c]: values[c] for c in held}, scale))
     lm.minimize(plus(*parts))
 
-    if budget is None:
-        solver = new_solver(time_limit, variables=lm.variables)
-    else:
-        solver = new_solver(budget.limit(time_limit), budget.remaining(), variables=lm.variables)
-    status = solver.solve(lm.model)
-    if budget is not None:
-        budget.spend(solver.deterministic_time)
+    solver, status = run_model(lm, time_limit, budget)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         # stopped before any solution: the goal-free answer of melding nothing; whether
         # the goal can be met is not known (a goal-free partition always exists)

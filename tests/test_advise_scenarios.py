@@ -134,6 +134,18 @@ def test_liverpool_goes_down_into_the_same_hand_once_others_are_down() -> None:
     assert {lo["card"] for lo in lay["layoffs"]} == {"KC", "JH"}
 
 
+def test_liverpool_goes_down_into_a_dead_end_once_anyone_is_down() -> None:
+    # the other player is down with full sets: going down leaves KC QD JH 4S 6C and room
+    # for two (7C, 9C), a dead end, but waiting adds no room and keeps ten cards to be
+    # counted when the round stalls (measured worse: docs/sim.md, "Stalled rounds")
+    table = ["AH AS AD AC", "5H 5S 5D 5C"]
+    a = advise(situation("liverpool", DEAD_END, round=1, table=table, pile="8D"))
+    lay = a["lay_down"]
+    assert lay["action"] == "go_down"
+    assert sorted(len(m["cards"]) for m in lay["melds"]) == [3, 3]
+    assert sorted(lay["left"]) == ["4S", "6C", "JH", "KC", "QD"]
+
+
 def test_a_dead_end_is_when_the_table_cannot_take_the_cards_left() -> None:
     rules = make_rules("liverpool")
     sevens, nines = (table_meld(m, rules) for m in ("7S 7H 7D", "9S 9H 9D"))

@@ -153,17 +153,7 @@ def figures(
     size = sum(held)
     if _impossible(q, size):
         return Figures(None, {})
-    with _using("plans", q):
-        sweep = _sweep(q, held, live, size, budget)
-        try:
-            least, finished = _least(sweep, budget)
-        except (OverflowError, WorkLimit):  # beyond what a sweep holds, or the allowance
-            return Figures(None, {}, optimal=False)
-        finally:
-            _charge(budget, sweep)
-    if not finished:
-        return Figures(None, {}, optimal=False)
-    return _figures(least, live)
+    return _swept_figures(q, held, live, budget)
 
 
 def discard_figures(
@@ -223,11 +213,23 @@ def _far_discard(
     """The figures of ``held`` less one ``d``, known to need at least ``start``."""
     rest = list(held)
     rest[d] -= 1
+    return _swept_figures(q, rest, live, budget, start)
+
+
+def _swept_figures(
+    q: Question,
+    held: Sequence[int],
+    live: Sequence[int],
+    budget: Budget | None,
+    start: int = 0,
+) -> Figures:
+    """The figures of ``held`` from one sweep of its own, known to need at least
+    ``start``; not optimal when the sweep cannot finish."""
     with _using("plans", q):
-        sweep = _sweep(q, rest, live, sum(rest), budget)
+        sweep = _sweep(q, held, live, sum(held), budget)
         try:
             least, finished = _least(sweep, budget, start)
-        except (OverflowError, WorkLimit):
+        except (OverflowError, WorkLimit):  # beyond what a sweep holds, or the allowance
             return Figures(None, {}, optimal=False)
         finally:
             _charge(budget, sweep)
