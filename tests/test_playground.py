@@ -33,7 +33,15 @@ GIN_BODY = {
     "phase": "discard",
 }
 LIVERPOOL_BUY = "/?variant=liverpool&round=1&hand=8H+8S+8D+9C+9D+KD+QC+3S+4H+5H&pile=9S&phase=buy"
-MELD_CARDS = "ms => ms.map(m => [...m.querySelectorAll('.card')].map(c => c.dataset.card))"
+# a meld's own cards, without the cards of its note on what each wild stands for
+MELD_CARDS = (
+    "ms => ms.map(m => [...m.querySelectorAll('.card')]"
+    ".filter(c => !c.closest('.wilds')).map(c => c.dataset.card))"
+)
+MELD_WILDS = (
+    "ms => ms.map(m => [...m.querySelectorAll('.wilds .wild')]"
+    ".map(w => [...w.querySelectorAll('.card')].map(c => c.dataset.card)))"
+)
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 # latencies measured in the page (ms from the last input to the answer drawn), reported
@@ -158,6 +166,20 @@ def test_a_link_shows_its_hands_advice_equal_to_the_apis(tab: Tab, base: str) ->
         for d in advice["discards"]
     ]
     assert _rows(page) == expected
+    # the look-ahead's chance and expected points, in one column (effort standard)
+    ahead = page.eval_on_selector_all(
+        "#discards tbody tr",
+        "rows => rows.map(r => [r.querySelector('.chance').textContent,"
+        " r.querySelector('.ahead').title, r.querySelector('.expected').textContent])",
+    )
+    assert ahead == [
+        [
+            f"{int(d['go_out_chance'] * 100 + 0.5)}%",  # Math.round
+            f"{d['horizon']} draws looked ahead",
+            f"{d['expected_points']:.1f}",
+        ]
+        for d in advice["discards"]
+    ]
     rec = page.locator(".rec")
     assert rec.get_attribute("data-action") == advice["recommendation"]["action"]
     assert rec.get_attribute("data-card") == advice["recommendation"]["card"]
@@ -318,6 +340,36 @@ def test_a_game_against_a_bot_plays_to_the_end(tab: Tab) -> None:
     assert page.locator("#result").count() == 1
     assert page.locator("#rounds tbody tr").count() == 1
     assert tab.axe() == []
+
+
+def _phases(page: Page) -> list[str]:
+    return page.eval_on_selector_all("#phase option", "os => os.map(o => o.value)")
+
+
+def test_the_phase_list_holds_the_phases_the_rules_have(tab: Tab, base: str) -> None:
+    # gin has no buying: no buy phase; Rummikub's turn lays tiles or draws: one phase, play
+    page = tab.open(GIN_URL)
+    tab.answered()
+    assert _phases(page) == ["discard", "draw"]
+    page = tab.open(
+        "/?variant=rummikub&down=true&hand=R7+R8+B5+B6+J+O2+O3+O4+B12&table=R4+R5+R6|K9+B9+O9"
+    )
+    tab.answered()
+    assert _phases(page) == ["play"]
+    page.click(".request-block summary")
+    sent = json.loads(page.inner_text("#request-json"))
+    assert sent["phase"] == "play"
+    advice = _api(base, "/v1/advise", sent)
+    shown = page.eval_on_selector_all("#play .meld", MELD_CARDS)
+    assert shown == [m["cards"] for m in advice["play"]["table"]]
+    wilds = page.eval_on_selector_all("#play .meld", MELD_WILDS)
+    assert wilds == [[[w["card"], w["as"]] for w in m["wilds"]] for m in advice["play"]["table"]]
+    assert any(wilds)  # the position's joker stands in a run
+    # back to a variant with a discard: the phase follows the rules again
+    page.select_option("#variant", "liverpool")
+    tab.answered()
+    assert _phases(page) == ["discard", "draw", "buy"]
+    assert page.input_value("#phase") == "discard"
 
 
 def test_every_url_parameter_reaches_the_request_and_stays_in_the_url(tab: Tab) -> None:

@@ -12,14 +12,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from browser_support import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from server_process import gunicorn_server  # noqa: E402
-from test_browser import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
 OUT = ROOT / "docs" / "playground"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 MODES = {
     "board": "/?variant=gin&hand=AS+2S+3S+7H+7D+7C+JD+QD+KD+5C+9H",
+    "rummikub": "/?variant=rummikub&down=true&hand=R7+R8+B5+B6+K9+J+O2+O3+O4+B12"
+    "&table=R4+R5+R6|K9+B9+O9",
     "validate": "/?mode=validate&variant=liverpool&round=1&hand=8H+8S+8D+2C+9C+9D+9H+KD"
     "&melds=8H+8S+8D%0A9C+9D+9H+2C%0AKD",
     "trainer": "/?mode=trainer&variant=rummy40&seed=screens",
@@ -28,7 +30,7 @@ MODES = {
 
 
 def settle(page: Page, mode: str) -> None:
-    if mode in ("board", "validate"):
+    if mode in ("board", "rummikub", "validate"):
         page.wait_for_function("() => document.querySelector('#answer')?.dataset.answered")
     elif mode == "trainer":
         page.wait_for_selector("#pick-stock")

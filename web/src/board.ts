@@ -7,6 +7,7 @@ import type {
   AdviseAnswer,
   AdviseRequest,
   Meld,
+  Phase,
   Problem,
   Rules,
   SolveAnswer,
@@ -41,6 +42,14 @@ type FieldName = "hand" | "pile" | "seen" | "table" | "melds" | "layoffs" | "swa
 
 export function preset(catalog: Catalog, s: Situation): Rules {
   return catalog.variants[s.variant] as Rules;
+}
+
+/** The phases the page offers under ``rules``, as solver.phases reads them from the rule
+ * fields: one phase, play, where a turn lays tiles or draws (play_or_draw); otherwise the
+ * discard and the draw, and the buy where the rules have buying. */
+export function phasesOf(rules: Rules): Phase[] {
+  if (rules.play_or_draw) return ["play"];
+  return rules.buying ? ["discard", "draw", "buy"] : ["discard", "draw"];
 }
 
 /** The situation as the API's request fields. */
@@ -99,6 +108,7 @@ export class Board {
   ) {}
 
   render(): void {
+    this.s = this.settled(this.s);
     const form = h("form", { class: "situation", "aria-labelledby": "situation-title" });
     form.addEventListener("submit", (e) => e.preventDefault());
     form.append(h("h2", { id: "situation-title" }, t("situation")), ...this.controls());
@@ -117,15 +127,19 @@ export class Board {
     this.render();
   }
 
+  /** ``s`` in a phase its rules have: the first they offer when its own is not one. */
+  private settled(s: Situation): Situation {
+    const offered = phasesOf({ ...preset(this.catalog, s), ...s.rules } as Rules);
+    return offered.includes(s.phase) ? s : { ...s, phase: offered[0] };
+  }
+
   private controls(): HTMLElement[] {
     const s = this.s;
     const variants = Object.keys(this.catalog.variants).map((v): [string, string] => [v, tv("variant", v)]);
     const variant = select("variant", variants, s.variant);
     variant.addEventListener("change", () => {
       const next = variant.value as Situation["variant"];
-      const buying = (this.catalog.variants[next] as Rules).buying;
-      const phase = this.s.phase === "buy" && !buying ? "discard" : this.s.phase;
-      this.s = { ...this.s, variant: next, rules: {}, round: 1, phase };
+      this.s = this.settled({ ...this.s, variant: next, rules: {}, round: 1 });
       this.hooks.changed(this.s);
       this.render();
     });
@@ -140,11 +154,8 @@ export class Board {
       parts.push(this.withError("round", field(t("round"), round)));
     }
     if (!this.validating) {
-      // only the phases these rules have (solver.phases): buying gives the buy phase
       const rules = { ...preset(this.catalog, s), ...s.rules } as Rules;
-      const phases = (["discard", "draw", "buy"] as const)
-        .filter((p) => p !== "buy" || rules.buying)
-        .map((p): [string, string] => [p, tv("phase", p)]);
+      const phases = phasesOf(rules).map((p): [string, string] => [p, tv("phase", p)]);
       const phase = select("phase", phases, s.phase);
       phase.addEventListener("change", () => this.edit({ phase: phase.value as Situation["phase"] }));
       parts.push(field(t("phase"), phase));
@@ -437,7 +448,7 @@ function extras(option: Record<string, unknown>, known: string[]): string {
     .join(", ");
 }
 
-const DISCARD_FIELDS = ["card", "cards_needed", "outs", "outs_cards", "deadwood_points", "playable_on_table", "reason", "points_shed", "goes_out"];
+const DISCARD_FIELDS = ["card", "cards_needed", "outs", "outs_cards", "deadwood_points", "playable_on_table", "reason", "points_shed", "goes_out", "go_out_chance", "expected_points", "horizon", "samples"];
 
 function outsCards(list: { card: string; live: number }[]): HTMLElement {
   return h("span", { class: "cards" }, list.length ? list.map((o) =>
@@ -506,10 +517,13 @@ export function renderAdvice(a: AdviseAnswer, s: Situation, play?: (card: string
 type DiscardRow = {
   card: string; cards_needed: number | null; outs: number; outs_cards: { card: string; live: number }[];
   deadwood_points: number; playable_on_table: boolean; reason: string;
+  go_out_chance?: number; expected_points?: number; horizon?: number;
 } & Record<string, unknown>;
 
 function discardTable(rows: DiscardRow[], play?: (card: string) => void): HTMLElement {
   const body = h("tbody");
+  // the look-ahead's figures (effort standard and deep, where the rules allow it)
+  const ahead = rows.some((r) => r.go_out_chance !== undefined);
   rows.forEach((row, i) => {
     const tr = h("tr", { tabindex: i === 0 ? 0 : -1, "data-card": row.card, "aria-label": `${row.card}: ${row.reason}` },
       h("th", { scope: "row" }, card(row.card)),
@@ -518,6 +532,10 @@ function discardTable(rows: DiscardRow[], play?: (card: string) => void): HTMLEl
       h("td", { class: "outs-cards" }, outsCards(row.outs_cards)),
       h("td", { class: "deadwood" }, String(row.deadwood_points)),
       h("td", { class: "playable" }, yesNo(row.playable_on_table)),
+      ahead ? h("td", { class: "ahead", title: `${row.horizon ?? 0} ${t("draws")}` },
+        h("span", { class: "chance" }, row.go_out_chance === undefined ? "" : `${Math.round(row.go_out_chance * 100)}%`),
+        h("br"),
+        h("bdi", { class: "expected" }, row.expected_points === undefined ? "" : row.expected_points.toFixed(1))) : null,
       h("td", { class: "reason", dir: "auto" }, row.reason, h("span", { class: "extra" }, extras(row, DISCARD_FIELDS) ? ` (${extras(row, DISCARD_FIELDS)})` : "")));
     tr.addEventListener("keydown", (e) => {
       const move = (to: Element | null): void => {
@@ -544,6 +562,7 @@ function discardTable(rows: DiscardRow[], play?: (card: string) => void): HTMLEl
         h("th", { scope: "col" }, t("card")), h("th", { scope: "col" }, t("cardsNeeded")),
         h("th", { scope: "col" }, t("outs")), h("th", { scope: "col" }, t("outsCards")),
         h("th", { scope: "col" }, t("deadwoodPoints")), h("th", { scope: "col" }, t("playable")),
+        ahead ? h("th", { scope: "col", title: t("chanceAhead") }, t("ahead")) : null,
         h("th", { scope: "col" }, t("reason")))),
       body)));
 }

@@ -28,7 +28,7 @@ export interface Place {
 }
 
 const VARIANTS: Variant[] = ["liverpool", "rummy40", "israeli", "rummikub", "gin"];
-const PHASES: Phase[] = ["discard", "draw", "buy"];
+const PHASES: Phase[] = ["discard", "draw", "buy", "play"];
 
 export function blank(variant: Variant = "gin"): Situation {
   return {

@@ -17,6 +17,14 @@ const DEBOUNCE_MS = 40;
 export function preset(catalog, s) {
     return catalog.variants[s.variant];
 }
+/** The phases the page offers under ``rules``, as solver.phases reads them from the rule
+ * fields: one phase, play, where a turn lays tiles or draws (play_or_draw); otherwise the
+ * discard and the draw, and the buy where the rules have buying. */
+export function phasesOf(rules) {
+    if (rules.play_or_draw)
+        return ["play"];
+    return rules.buying ? ["discard", "draw", "buy"] : ["discard", "draw"];
+}
 /** The situation as the API's request fields. */
 export function situationBody(s) {
     const body = {
@@ -77,6 +85,7 @@ export class Board {
         this.hooks = hooks;
     }
     render() {
+        this.s = this.settled(this.s);
         const form = h("form", { class: "situation", "aria-labelledby": "situation-title" });
         form.addEventListener("submit", (e) => e.preventDefault());
         form.append(h("h2", { id: "situation-title" }, t("situation")), ...this.controls());
@@ -89,15 +98,18 @@ export class Board {
         this.s = s;
         this.render();
     }
+    /** ``s`` in a phase its rules have: the first they offer when its own is not one. */
+    settled(s) {
+        const offered = phasesOf({ ...preset(this.catalog, s), ...s.rules });
+        return offered.includes(s.phase) ? s : { ...s, phase: offered[0] };
+    }
     controls() {
         const s = this.s;
         const variants = Object.keys(this.catalog.variants).map((v) => [v, tv("variant", v)]);
         const variant = select("variant", variants, s.variant);
         variant.addEventListener("change", () => {
             const next = variant.value;
-            const buying = this.catalog.variants[next].buying;
-            const phase = this.s.phase === "buy" && !buying ? "discard" : this.s.phase;
-            this.s = { ...this.s, variant: next, rules: {}, round: 1, phase };
+            this.s = this.settled({ ...this.s, variant: next, rules: {}, round: 1 });
             this.hooks.changed(this.s);
             this.render();
         });
@@ -112,11 +124,8 @@ export class Board {
             parts.push(this.withError("round", field(t("round"), round)));
         }
         if (!this.validating) {
-            // only the phases these rules have (solver.phases): buying gives the buy phase
             const rules = { ...preset(this.catalog, s), ...s.rules };
-            const phases = ["discard", "draw", "buy"]
-                .filter((p) => p !== "buy" || rules.buying)
-                .map((p) => [p, tv("phase", p)]);
+            const phases = phasesOf(rules).map((p) => [p, tv("phase", p)]);
             const phase = select("phase", phases, s.phase);
             phase.addEventListener("change", () => this.edit({ phase: phase.value }));
             parts.push(field(t("phase"), phase));
@@ -400,7 +409,7 @@ function extras(option, known) {
         .map(([k, v]) => `${k}: ${typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : String(v)}`)
         .join(", ");
 }
-const DISCARD_FIELDS = ["card", "cards_needed", "outs", "outs_cards", "deadwood_points", "playable_on_table", "reason", "points_shed", "goes_out"];
+const DISCARD_FIELDS = ["card", "cards_needed", "outs", "outs_cards", "deadwood_points", "playable_on_table", "reason", "points_shed", "goes_out", "go_out_chance", "expected_points", "horizon", "samples"];
 function outsCards(list) {
     return h("span", { class: "cards" }, list.length ? list.map((o) => h("span", { class: "out" }, card(o.card), h("span", { class: "live" }, `×${o.live}`))) : t("none"));
 }
@@ -451,8 +460,10 @@ export function renderAdvice(a, s, play) {
 }
 function discardTable(rows, play) {
     const body = h("tbody");
+    // the look-ahead's figures (effort standard and deep, where the rules allow it)
+    const ahead = rows.some((r) => r.go_out_chance !== undefined);
     rows.forEach((row, i) => {
-        const tr = h("tr", { tabindex: i === 0 ? 0 : -1, "data-card": row.card, "aria-label": `${row.card}: ${row.reason}` }, h("th", { scope: "row" }, card(row.card)), h("td", { class: "needed" }, needed(row.cards_needed)), h("td", { class: "outs" }, String(row.outs)), h("td", { class: "outs-cards" }, outsCards(row.outs_cards)), h("td", { class: "deadwood" }, String(row.deadwood_points)), h("td", { class: "playable" }, yesNo(row.playable_on_table)), h("td", { class: "reason", dir: "auto" }, row.reason, h("span", { class: "extra" }, extras(row, DISCARD_FIELDS) ? ` (${extras(row, DISCARD_FIELDS)})` : "")));
+        const tr = h("tr", { tabindex: i === 0 ? 0 : -1, "data-card": row.card, "aria-label": `${row.card}: ${row.reason}` }, h("th", { scope: "row" }, card(row.card)), h("td", { class: "needed" }, needed(row.cards_needed)), h("td", { class: "outs" }, String(row.outs)), h("td", { class: "outs-cards" }, outsCards(row.outs_cards)), h("td", { class: "deadwood" }, String(row.deadwood_points)), h("td", { class: "playable" }, yesNo(row.playable_on_table)), ahead ? h("td", { class: "ahead", title: `${row.horizon ?? 0} ${t("draws")}` }, h("span", { class: "chance" }, row.go_out_chance === undefined ? "" : `${Math.round(row.go_out_chance * 100)}%`), h("br"), h("bdi", { class: "expected" }, row.expected_points === undefined ? "" : row.expected_points.toFixed(1))) : null, h("td", { class: "reason", dir: "auto" }, row.reason, h("span", { class: "extra" }, extras(row, DISCARD_FIELDS) ? ` (${extras(row, DISCARD_FIELDS)})` : "")));
         tr.addEventListener("keydown", (e) => {
             const move = (to) => {
                 if (!(to instanceof HTMLElement))
@@ -479,7 +490,7 @@ function discardTable(rows, play) {
             tr.addEventListener("dblclick", () => play(row.card));
         body.append(tr);
     });
-    return h("section", { class: "discards", "aria-labelledby": "discards-title" }, h("h3", { id: "discards-title" }, t("discards")), h("p", { class: "help", id: "discards-help" }, t("discardsHelp")), h("div", { class: "table-wrap" }, h("table", { id: "discards", "aria-describedby": "discards-help" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("card")), h("th", { scope: "col" }, t("cardsNeeded")), h("th", { scope: "col" }, t("outs")), h("th", { scope: "col" }, t("outsCards")), h("th", { scope: "col" }, t("deadwoodPoints")), h("th", { scope: "col" }, t("playable")), h("th", { scope: "col" }, t("reason")))), body)));
+    return h("section", { class: "discards", "aria-labelledby": "discards-title" }, h("h3", { id: "discards-title" }, t("discards")), h("p", { class: "help", id: "discards-help" }, t("discardsHelp")), h("div", { class: "table-wrap" }, h("table", { id: "discards", "aria-describedby": "discards-help" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("card")), h("th", { scope: "col" }, t("cardsNeeded")), h("th", { scope: "col" }, t("outs")), h("th", { scope: "col" }, t("outsCards")), h("th", { scope: "col" }, t("deadwoodPoints")), h("th", { scope: "col" }, t("playable")), ahead ? h("th", { scope: "col", title: t("chanceAhead") }, t("ahead")) : null, h("th", { scope: "col" }, t("reason")))), body)));
 }
 export function renderSolution(s) {
     return h("section", { class: "solution", id: "solution", "aria-labelledby": "sol-title" }, h("h3", { id: "sol-title" }, `${t("bestPartition")} (${tv("goal", s.goal)})`), s.melds.length ? h("ul", { class: "melds" }, s.melds.map(renderMeld)) : h("p", {}, t("noMelds")), dl([

@@ -1,6 +1,6 @@
 export const MODES = ["board", "validate", "trainer", "play"];
 const VARIANTS = ["liverpool", "rummy40", "israeli", "rummikub", "gin"];
-const PHASES = ["discard", "draw", "buy"];
+const PHASES = ["discard", "draw", "buy", "play"];
 export function blank(variant = "gin") {
     return {
         variant, round: 1, hand: "", pile: "", seen: "", table: "", down: false, phase: "discard",
