@@ -16,6 +16,7 @@ import pytest
 import advisor.engine
 from advisor.engine import Figures, Question, cache_stats, discard_figures, set_cache_budget
 from advisor.engine.cache import DEFAULT_MB
+from advisor.outlook import masks
 from solver.cards import ALL_CARDS, counts_of, pack_counts
 from solver.goals import Goal
 from solver.rules import make_rules
@@ -133,3 +134,12 @@ def test_a_worker_s_memory_after_many_plans_stays_within_budget_and_allowance() 
     found = json.loads(out.splitlines()[-1])
     assert found["evictions"]["plans"] > 0
     assert found["after"] - found["before"] <= BUDGET_MB + ALLOWANCE_MB
+
+
+def test_the_look_ahead_keeps_the_masks_of_two_rule_sets_at_most() -> None:
+    # every house-rule card value is a rule set of its own: the masks kept stay two
+    for value in range(1, 12):
+        got = masks.MeldMasks.of(make_rules("gin", {"card_values": {"K": value}}))
+        assert got is not None and len(masks._CACHE) <= 2
+    again = make_rules("gin", {"card_values": {"K": 11}})
+    assert masks.MeldMasks.of(again) is got  # the one asked last is kept

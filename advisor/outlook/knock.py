@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from advisor.outlook.masks import MeldMasks, mask_of
 from advisor.outlook.playout import Playout, seed_of, worlds
-from solver.cards import Card
+from solver.cards import NUM_KINDS, Card
 from solver.rules import Rules
 
 # worlds weighed per effort: the decision comes once a hand, so more than for a draw
@@ -66,7 +66,7 @@ def hold_or_knock(
     found = worlds(pool, ids, size, WORLDS.get(effort, 64), seed)
     mine = mask_of([c.id for c in hand])
     # heads-up: the stock at the deal, less what is left, shared by the two players
-    dealt = 52 * rules.decks - 2 * size - 1
+    dealt = NUM_KINDS * rules.decks - 2 * size - 1
     stock = len(found[0].stock) if found else 0
     k = min(max(0, dealt - stock) // 2, stock // 2)
     knocker = mine & ~(1 << knock_card.id)

@@ -8,12 +8,18 @@ general search (``advisor.deadwood``)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from solver.candidates import templates
 from solver.cards import NUM_KINDS, Card
 from solver.rules import Rules
 
-# the memo is dropped when it grows past this many hands (a look-ahead uses thousands)
-_MAX_MEMO = 400_000
+# the memo is dropped when it grows past this many hands (a look-ahead uses thousands;
+# 200 000 hands are about 16 MiB), and the masks of only the last rule sets asked are
+# kept: what the look-ahead holds between requests stays within a fixed allowance of a
+# worker's memory (docs/operations.md, "Memory") however many house rules arrive
+_MAX_MEMO = 200_000
+_KEEP = 2
 
 
 class MeldMasks:
@@ -47,9 +53,13 @@ class MeldMasks:
         if rules.decks != 1 or rules.jokers or rules.wild_ranks:
             return None
         key = repr(rules)  # Rules hold mappings: not hashable
-        if key not in _CACHE:
-            _CACHE[key] = MeldMasks(rules)
-        return _CACHE[key]
+        found = _CACHE.get(key)
+        if found is None:
+            found = _CACHE[key] = MeldMasks(rules)
+            while len(_CACHE) > _KEEP:
+                _CACHE.popitem(last=False)
+        _CACHE.move_to_end(key)
+        return found
 
     def least(self, hand: int) -> int:
         """Least deadwood points of the hand ``hand`` (a bit per card id held)."""
@@ -83,7 +93,7 @@ class MeldMasks:
         return best, card
 
 
-_CACHE: dict[str, MeldMasks] = {}
+_CACHE: OrderedDict[str, MeldMasks] = OrderedDict()  # least recently asked first
 
 
 def mask_of(ids: list[int] | tuple[int, ...]) -> int:
