@@ -6,12 +6,18 @@ Per table, the first entry's win rate (a tie counts 1/k), its win rate of decide
 its mean score against the others (heads-up: the other's penalty minus its own, per
 game) and each side's mean penalty, all with their 95% intervals. The deals are the same
 for every pairing of a table: game i of ``--seed S`` is dealt from
-``"{S}-{variant}-{players}-{i}"``. Then per table and round the share of hands that
-stalled (open at the turn limit, scored by the rule ``stalled_round``).
+``"{S}-{variant}-{players}-{i}"``. With ``--duplicate`` game i is dealt from
+``"{S}-{variant}-{players}-{i // players}"`` instead: every deal is played once with the
+first entry at each seat, and the rows add the win rate and the mean score per deal (the
+mean of a deal's games, a normal 95% interval over the deals), which shares the luck of
+the cards between the players and so narrows the interval. Then per table and round the
+share of hands that stalled (open at the turn limit, scored by the rule
+``stalled_round``).
 
     .venv/bin/python bench/sim.py [--games 200] [--variants gin,israeli,rummy40,liverpool]
         [--pairings advisor/simple,advisor:deep/advisor:fast] [--players N] [--seed 1]
-        [--round N] [--advisor-time-limit S] [--jobs N] [--ray [ADDRESS]] [--json]
+        [--round N] [--advisor-time-limit S] [--jobs N] [--ray [ADDRESS]] [--duplicate]
+        [--json]
 
 A pairing is "FIRST/OTHER": FIRST plays one seat, OTHER every other seat, e.g.
 ``advisor:deep/simple``. ``--jobs N`` plays the games in N processes, ``--ray`` as Ray
@@ -69,6 +75,7 @@ def measure(
     round_: int | None,
     limit: float | None,
     runner: Runner | None = None,
+    duplicate: bool = False,
 ) -> dict[str, Any]:
     first, other = pairing.split("/")
     names = [first, *[other] * (players - 1)]
@@ -82,6 +89,7 @@ def measure(
         progress=sys.stderr,
         advisor_time_limit=limit,
         runner=runner,
+        duplicate=duplicate,
     )
     me, others = result.entries[0], result.entries[1:]
     mine = me.penalties
@@ -96,6 +104,9 @@ def measure(
     d_low, d_high = wilson(d_wins, len(decided))
     score = [sum(theirs[g]) / len(theirs[g]) - mine[g] for g in range(games)]
     low, high = wilson(me.wins, games)
+    # a game won by k tied seats counts 1/k, as in the win rate
+    wins = [0.0 if m > min(t) else 1 / (1 + t.count(m)) for m, t in zip(mine, theirs, strict=True)]
+    per_deal = _per_deal(wins, score, players) if duplicate else {}
     return {
         "variant": variant,
         "players": players,
@@ -120,6 +131,23 @@ def measure(
         "finishes": result.finishes,
         "stalled_by_round": result.to_dict()["stalled_by_round"],
         "seconds": round(result.seconds, 1),
+        **per_deal,
+    }
+
+
+def _per_deal(wins: list[float], score: list[float], players: int) -> dict[str, Any]:
+    """The win rate and mean score of each deal's games (a duplicate match plays deal d
+    as games ``d * players`` on), with normal 95% intervals over the deals."""
+    deals = len(wins) // players
+
+    def means(values: list[float]) -> list[float]:
+        return [sum(values[d * players : (d + 1) * players]) / players for d in range(deals)]
+
+    _, low, high = mean_interval(means(wins))
+    return {
+        "deals": deals,
+        "deal_win_rate_95": [round(low, 4), round(high, 4)],
+        "deal_mean_score_95": _interval(means(score))[1],
     }
 
 
@@ -137,7 +165,17 @@ def _row(r: dict[str, Any]) -> str:
         f" {r['mean_score']:>+6.2f} [{slo:>+6.2f}, {shi:>+6.2f}]"
         f" {r['first_mean_penalty']:>6.1f} [{flo:>5.1f}, {fhi:>5.1f}]"
         f" {r['others_mean_penalty']:>6.1f} [{olo:>5.1f}, {ohi:>5.1f}] {r['illegal_moves']:>3}"
+        + _deal_text(r)
     )
+
+
+def _deal_text(r: dict[str, Any]) -> str:
+    """A duplicate match's intervals over its deals, else nothing."""
+    if "deals" not in r:
+        return ""
+    lo, hi = r["deal_win_rate_95"]
+    slo, shi = r["deal_mean_score_95"]
+    return f"  per deal ({r['deals']}): [{lo:.1%}, {hi:.1%}] [{slo:+.2f}, {shi:+.2f}]"
 
 
 HEAD = (
@@ -158,6 +196,9 @@ def main() -> int:
     p.add_argument("--advisor-time-limit", type=float, default=None)
     p.add_argument("--jobs", type=int, default=None, help="play the games in N processes")
     p.add_argument("--ray", nargs="?", const="", default=None, help="as Ray tasks (docs/sim.md)")
+    p.add_argument(
+        "--duplicate", action="store_true", help="every deal once with the first at each seat"
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     wanted = [v.strip() for v in args.variants.split(",") if v.strip()]
@@ -184,6 +225,7 @@ def main() -> int:
                     round_,
                     args.advisor_time_limit,
                     runner,
+                    args.duplicate,
                 )
                 rows.append(row)
                 if not args.json:

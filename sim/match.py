@@ -2,6 +2,10 @@
 
 Game ``i`` deals from the seed ``"{seed}-{i}"``. With ``rotate``, entry ``j`` of the
 players sits at seat ``(j + i) % n`` in game ``i``, so every entry plays every seat.
+With ``duplicate`` (seats rotated as with ``rotate``), game ``i`` deals from
+``"{seed}-{i // n}"``: each deal is played ``n`` times in a row, once with every entry
+at every seat, so the luck of the cards is shared and a difference between players
+shows in fewer games.
 A game depends on nothing but its ``GameTask``: a runner (``sim.runner``) may play the
 games anywhere, and the figures and the log are read from its results in game order.
 """
@@ -207,9 +211,11 @@ def run_match(
     advisor_time_limit: float | None = None,
     on_game: Callable[[int, GameResult], None] | None = None,
     runner: Runner | None = None,
+    duplicate: bool = False,
 ) -> MatchResult:
     """``games`` games played by ``runner`` (this process by default), read in game order."""
     n = len(names)
+    rotate = rotate or duplicate
     entries = [EntryStats(name) for name in names]
     finishes: dict[str, int] = {}
     stalled: dict[str, StalledCount] = {}
@@ -225,7 +231,7 @@ def run_match(
             rules.variant,
             logged_rules,
             tuple(seats),
-            f"{seed}-{g}",
+            f"{seed}-{g // n if duplicate else g}",
             round_,
             max_turns,
             advisor_time_limit,

@@ -96,3 +96,20 @@ def test_the_advisor_plays_legal_moves(variant: str) -> None:
     )
     assert [e.illegal_reasons for e in result.entries] == [[], []]
     assert result.entries[0].decisions >= 2
+
+
+def test_a_duplicate_match_deals_each_hand_once_to_every_seat() -> None:
+    games: list[dict[str, object]] = []
+    hands: list[list[object]] = []
+
+    def keep(event: dict[str, object]) -> None:
+        if event["event"] == "game":
+            games.append(event)
+        elif event["event"] == "deal":
+            hands.append(event["hands"])  # type: ignore[arg-type]
+
+    run_match(make_rules("gin"), ["simple", "greedy"], 4, "dup", record=keep, duplicate=True)
+    assert [g["seed"] for g in games] == ["dup-0", "dup-0", "dup-1", "dup-1"]
+    assert [g["players"] for g in games] == [["simple", "greedy"], ["greedy", "simple"]] * 2
+    # the same cards at each seat of a deal's two games, whoever sits there
+    assert hands[0] == hands[1] and hands[2] == hands[3] and hands[0] != hands[2]
