@@ -126,7 +126,7 @@ class StockDraw:
     outs: int
     outs_cards: tuple[OutCard, ...]
     live: int
-    # the look-ahead's worth right after the draw's discard (None under ``fast``)
+    # the play-outs' mean points after the draw (``deep`` only, else None)
     expected_points: float | None = None
 
 

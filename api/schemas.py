@@ -995,7 +995,10 @@ class TakeDiscardSchema(ResponseSchema):
         allow_none=True, metadata={"description": "The best discard after taking it."}
     )
     expected_points = fields.Float(
-        metadata={"description": "Look-ahead: the worth right after taking it and discarding."}
+        metadata={
+            "description": "`deep`: the mean points of taking it and discarding, played out "
+            "in hidden worlds."
+        }
     )
 
 
@@ -1008,7 +1011,9 @@ class DrawStockSchema(ResponseSchema):
     outs, outs_cards = _outs_fields()
     live = fields.Integer(metadata={"description": "Live cards the stock may give."})
     expected_points = fields.Float(
-        metadata={"description": "Look-ahead: the expected worth right after the draw's discard."}
+        metadata={
+            "description": "`deep`: the mean points of a stock draw, played out in the same worlds."
+        }
     )
 
 

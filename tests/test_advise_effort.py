@@ -39,12 +39,20 @@ def order(answer: dict[str, Any]) -> list[str]:
     return [d["card"] for d in answer["discards"]]
 
 
-def test_a_high_pair_is_thrown_before_the_low_card_that_would_keep_it() -> None:
-    # two kings one card from a set, against 8C alone: the one-step figures keep the pair
-    # (a set is one card away), the look-ahead weighs the 20 points held meanwhile
+def test_with_the_same_cards_needed_the_king_goes_before_the_three_that_keeps_an_out() -> None:
+    # 3C and KH both leave two cards needed; the one-step figures keep the king for the
+    # one out more it gives, the look-ahead throws it: 7 points less held meanwhile
+    hand = "8D 6C TD 6S 6H 8S 7S 3C KH JH 7H"
+    assert advise(gin(hand), effort="fast")["recommendation"]["card"] == "3C"
+    assert advise(gin(hand))["recommendation"]["card"] == "KH"
+
+
+def test_a_pair_one_card_from_a_set_is_kept_though_it_holds_more_points() -> None:
+    # throwing 8C leaves one card needed (a third king); throwing a king leaves two:
+    # the look-ahead ranks within the count of cards needed, so the race comes first
     hand = "AS 2S 3S 4D 5D 6D KC KH 2C 3H 8C"
-    assert advise(gin(hand), effort="fast")["recommendation"]["card"] == "8C"
-    assert advise(gin(hand))["recommendation"]["card"] in ("KC", "KH")
+    for effort in ("fast", "standard", "deep"):
+        assert advise(gin(hand), effort=effort)["recommendation"]["card"] == "8C"
 
 
 def test_the_queen_an_opponent_visibly_collects_is_kept_back() -> None:
@@ -59,10 +67,19 @@ def test_the_queen_an_opponent_visibly_collects_is_kept_back() -> None:
 def test_the_discard_that_completes_a_knock_is_taken() -> None:
     # 8H joins 8C 8D: the hand can knock at once after throwing TH or KC
     sit = gin("AS 2S 3S 4D 5D 6D 8C 8D TH KC", pile="2C 8H")
-    for effort in ("standard", "deep"):
+    for effort in ("fast", "standard", "deep"):
         answer = advise(sit, "draw", effort)
         assert answer["recommendation"]["action"] == "take_discard"
-        assert answer["take_discard"]["expected_points"] > answer["draw_stock"]["expected_points"]
+    # deep plays the draw out in hidden worlds, and says what each choice is worth there
+    deep = advise(sit, "draw", "deep")
+    assert deep["take_discard"]["expected_points"] > deep["draw_stock"]["expected_points"]
+
+
+def test_standard_draws_by_the_exact_one_step_figures() -> None:
+    # the play-outs decide the draw at deep only: at standard the take-or-stock answer
+    # is fast's, figures and all
+    sit = gin("AS 2S 3S 4D 5D 6D 8C 9C KH KC", pile="2C 7H")
+    assert advise(sit, "draw", "standard") == advise(sit, "draw", "fast")
 
 
 def test_a_knock_within_the_limit_is_made_at_every_level() -> None:

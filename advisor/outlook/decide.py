@@ -1,12 +1,12 @@
 """The ``standard`` and ``deep`` decisions: options ranked by their expected result.
 
-Two steps (docs/advisor.md, "Effort"): the exact look-ahead over the next draws
-(``value``) ranks every discard; the best ``CANDIDATES`` of them are then played out in
-``SAMPLES`` hidden worlds (``playout``) and ranked by their mean points. The look-ahead
-applies where going out is a deadwood threshold (``knock_max``) and the pack has one
-copy of each card and no wild cards (``MeldMasks``); elsewhere every level answers as
-``fast``. It reads nothing but the situation: the hand, the live cards, the pile, the
-cards the opponents took.
+Discards (docs/advisor.md, "Effort"): fewest cards needed first, as ``fast`` ranks
+them, then by the exact look-ahead over the next draws (``value``). The draw at
+``deep``: taking the top discard against a stock draw, played out in ``SAMPLES`` hidden
+worlds (``playout``) and decided by the mean points. Both apply where going out is a deadwood
+threshold (``knock_max``) and the pack has one copy of each card and no wild cards
+(``MeldMasks``); elsewhere every level answers as ``fast``. They read nothing but the
+situation: the hand, the live cards, the pile, the cards the opponents took.
 """
 
 from __future__ import annotations
@@ -22,13 +22,12 @@ from advisor.reasons import plural
 from advisor.results import DiscardOption, Effort
 from solver.cards import Card
 
-# draws looked ahead exactly, discards played out, and worlds each is played in
+# draws looked ahead exactly, and the worlds a draw decision is played out in. Discards
+# are not played out (re-ranking the best 3-4 by 16-48 play-outs lost games), nor is
+# `standard`'s draw (16 worlds lost games against the one-step rule): tuning seeds
+# 47 and 48, docs/sim.md
 HORIZON = {Effort.STANDARD: 1, Effort.DEEP: 2}
-# Discards are ranked by the exact look-ahead alone (no candidate played out): on the
-# tuning seeds, re-ranking the best 3-4 by 16-48 play-outs lost
-# games (docs/sim.md); the draw is decided by the play-outs.
-CANDIDATES = {Effort.STANDARD: 0, Effort.DEEP: 0}
-SAMPLES = {Effort.STANDARD: 16, Effort.DEEP: 64}
+SAMPLES = {Effort.DEEP: 64}
 
 
 @dataclass(frozen=True)
@@ -51,7 +50,7 @@ def search(ctx: Context, effort: Effort) -> Search | None:
     look = Lookahead(ctx.rules, masks, ctx.live, taken, ctx.rules.hand_size)
     live = [c for c, n in enumerate(ctx.live) if n]
     seed = seed_of(effort, repr(ctx.rules), sit.hand, sit.discard_pile, sit.seen, sit.table)
-    found = worlds(live, taken, ctx.rules.hand_size, SAMPLES[effort], seed)
+    found = worlds(live, taken, ctx.rules.hand_size, SAMPLES.get(effort, 0), seed)
     return Search(effort, look, Playout(ctx.rules, masks), found, _hand(sit.hand))
 
 
@@ -71,9 +70,11 @@ def _played(s: Search, mine: int, top: int) -> Outlook:
 
 
 def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> list[DiscardOption]:
-    """``ranked`` (the fast order) with each option's outlook, re-ranked: by the exact
-    look-ahead's worth, then the best candidates by their play-outs; ties keep the
-    order before."""
+    """``ranked`` (the fast order) with each option's outlook, re-ranked within each
+    count of cards needed by the exact look-ahead's worth; ties keep the order before.
+    Cards needed stay first: ranking by the worth alone throws towards the least
+    deadwood far from a knock, as ``simple`` does, and loses the race to go out
+    (tuning seeds 47, 48, docs/sim.md)."""
     s = search(ctx, effort)
     if s is None or not ranked:
         return ranked
@@ -83,12 +84,12 @@ def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> 
         if _cut(ctx):
             return ranked  # the fast order, said to be cut short
         looked.append(_with(o, _looked(s, o, h)))
-    order = sorted(range(len(looked)), key=lambda i: (-(looked[i].expected_points or 0.0), i))
-    looked = [looked[i] for i in order]
-    k = CANDIDATES[effort]
-    played = [_with(o, _played(s, s.hand & ~(1 << o.card.id), o.card.id)) for o in looked[:k]]
-    order = sorted(range(len(played)), key=lambda i: (-(played[i].expected_points or 0.0), i))
-    return [played[i] for i in order] + looked[k:]
+
+    def key(i: int) -> tuple[bool, int, float, int]:
+        o = looked[i]
+        return (o.cards_needed is None, o.cards_needed or 0, -(o.expected_points or 0.0), i)
+
+    return [looked[i] for i in sorted(range(len(looked)), key=key)]
 
 
 def _cut(ctx: Context) -> bool:
@@ -121,15 +122,11 @@ def _with(o: DiscardOption, seen: Outlook) -> DiscardOption:
             samples=1,
             reason=reason,
         )
-    if seen.horizon == MAX_TURNS:
-        how = f"played out in {plural(seen.samples, 'world')}"
-        chance = f"{seen.go_out_chance:.0%} to go out first"
-    else:
-        how = "over the next draws"
-        chance = f"{seen.go_out_chance:.0%} to go out within {plural(seen.horizon, 'draw')}"
+    chance = f"{seen.go_out_chance:.0%} to go out within {plural(seen.horizon, 'draw')}"
     reason = (
         f"Throwing {o.card} leaves {plural(o.deadwood_points, 'deadwood point')}:"
-        f" {chance}, worth {seen.expected_points:+.1f} points on average {how}."
+        f" {chance}, worth {seen.expected_points:+.1f} points on average over the next"
+        " draws."
     )
     return replace(
         o,

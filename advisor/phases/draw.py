@@ -144,7 +144,7 @@ def advise_draw(ctx: Context) -> DrawAdvice:
     take = None if top is None else take_discard(ctx, top, now)
     recommendation = _recommend(now, stock, take)
     look = search(ctx, ctx.effort)
-    if look is not None and take is not None and take.allowed:
+    if look is not None and look.worlds and take is not None and take.allowed:
         take_w, stock_w = take_worth(ctx, look, take.card)
         stock = replace(stock, expected_points=round(stock_w, 2))
         take = replace(take, expected_points=round(take_w, 2))
