@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from advisor.context import Context
+from advisor.outlook.ahead import rank_ahead
 from advisor.outlook.masks import MeldMasks, mask_of
 from advisor.outlook.playout import MAX_TURNS, Playout, World, seed_of, worlds
 from advisor.outlook.value import Lookahead, Outlook
@@ -75,7 +76,10 @@ def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> 
     look-ahead's worth, then the best candidates by their play-outs; ties keep the
     order before."""
     s = search(ctx, effort)
-    if s is None or not ranked:
+    if s is None:
+        # no deadwood look-ahead for these rules: ``deep`` looks two draws ahead
+        return rank_ahead(ctx, ranked) if effort is Effort.DEEP else ranked
+    if not ranked:
         return ranked
     h = HORIZON[effort]
     looked = []
