@@ -116,8 +116,10 @@ def _with(ctx: Context, o: DiscardOption, found: Ahead) -> DiscardOption:
     out = ctx.goal in _GOING_OUT
     target = "going out" if out else f"cards needed 0 ({ctx.goal.value})"
     reason = (
-        f"{o.reason} Two draws ahead: {found.needed:.2f} cards needed expected,"
-        f" {found.reach:.0%} chance of {target} ({plural(found.samples, 'draw sequence')})."
+        f"Throwing {o.card} leaves {plural(o.cards_needed or 0, 'card')} needed with"
+        f" {plural(o.outs, 'live out')}; two draws ahead {found.needed:.2f} cards needed"
+        f" expected and {found.reach:.0%} chance of {target}"
+        f" (over {plural(found.samples, 'draw sequence')})."
     )
     return replace(
         o,
