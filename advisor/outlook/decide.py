@@ -4,9 +4,9 @@ Two steps (docs/advisor.md, "Effort"): the exact look-ahead over the next draws
 (``value``) ranks every discard; the best ``CANDIDATES`` of them are then played out in
 ``SAMPLES`` hidden worlds (``playout``) and ranked by their mean points. The look-ahead
 applies where going out is a deadwood threshold (``knock_max``) and the pack has one
-copy of each card and no wild cards (``MeldMasks``); elsewhere every level answers as
-``fast``. It reads nothing but the situation: the hand, the live cards, the pile, the
-cards the opponents took.
+copy of each card and no wild cards (``MeldMasks``); elsewhere ``standard`` answers as
+``fast`` and ``deep`` ranks the discards two draws ahead (``ahead``). It reads nothing
+but the situation: the hand, the live cards, the pile, the cards the opponents took.
 """
 
 from __future__ import annotations
