@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 from advisor.advise import advise as library_advise
+from advisor.engine import discard_figures, discards_within
+from advisor.plan import goal_plan
 from advisor.situation import Situation
 from api.schemas import AdviseResponseSchema
 from sim.moves import Melds, Play, View
@@ -15,7 +17,7 @@ from sim.players.advisor import AdvisorPlayer
 from sim.players.simple import SimplePlayer
 from sim.referee import RandomDealer, Referee
 from solver.budget import Budget
-from solver.cards import parse_cards
+from solver.cards import counts_of, parse_cards
 from solver.rules import make_rules
 
 LOOK = ("go_out_chance", "expected_points", "horizon", "samples")
@@ -261,3 +263,19 @@ def test_an_ordinary_safe_knock_is_still_made() -> None:
     for effort in ("standard", "deep"):
         rec = advise(sit, effort=effort)["recommendation"]
         assert (rec["action"], rec["card"]) == ("go_out", "KC")
+
+
+def test_the_look_aheads_engine_question_agrees_with_every_discards_figures() -> None:
+    # discards_within(least) answers exactly the discards that need the least, as the
+    # figures of every discard do
+    for variant, hand in (
+        ("israeli", "JC 3S 9S QS 8S 5S 6C JS AH 5C TS TD TD TS 5D"),
+        ("rummy40", "3S 4S 5S 7C 7D 7H TH JH 2C KD QS"),
+    ):
+        sit = situation(variant, hand)
+        q = goal_plan(sit, ()).question_for(False)
+        held, live = counts_of(sit.hand), sit.live_counts()
+        every = discard_figures(q, held, live)
+        least = min(f.needed for f in every.values() if f.needed is not None)
+        within = discards_within(q, held, live, least)
+        assert within == {d: f for d, f in every.items() if f.needed == least}
