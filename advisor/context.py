@@ -23,13 +23,14 @@ from dataclasses import replace
 from typing import TypeVar
 
 from advisor.deadwood import DeadwoodSearch
-from advisor.engine import Figures, Question, discard_figures, figures
+from advisor.engine import Figures, Question, discard_figures, discards_within, figures
 from advisor.plan import GoalPlan, TableMeld, goal_plan, read_table
 from advisor.results import Effort
 from advisor.situation import Situation
 from solver.budget import Budget, BudgetExhausted
 from solver.cards import JOKER_ID, NUM_KINDS, Card, counts_of
 from solver.goals import Goal
+from solver.rules import Rules
 from solver.solution import Solution
 from solver.solve import solve, unsolved
 from solver.turn import release
@@ -75,7 +76,7 @@ class Context:
         self.optimal = True
         self.cut = False  # the deadline interrupted the work: nothing more is computed
         self._figures: dict[tuple[QKey, Key], Figures] = {}
-        self._discards: dict[tuple[QKey, Key], Mapping[int, Figures]] = {}
+        self._discards: dict[tuple[QKey, Key, Key], Mapping[int, Figures]] = {}
         self._deadwood = DeadwoodSearch(self.rules)
         self._each_discard: dict[Key, dict[int, int]] = {}
 
@@ -136,23 +137,50 @@ class Context:
         found = [f.needed for f in self.discard_figures(held).values() if f.needed is not None]
         return min(found, default=None)
 
-    def discard_figures(self, held: Sequence[int]) -> Mapping[int, Figures]:
+    def discard_figures(
+        self, held: Sequence[int], live: Sequence[int] | None = None
+    ) -> Mapping[int, Figures]:
         """Cards needed and outs of the hand left by each discard of ``held`` (a hand
-        that has drawn); the discarded card counts as seen."""
+        that has drawn); the discarded card counts as seen. ``live``: the live cards
+        after draws yet to come (the look-ahead's), else the situation's."""
         q = self.plan.question_for(False)
-        found = dict(self._engine_discard_figures(q, held))
+        found = dict(self._engine_discard_figures(q, held, live))
         for q_after, held_after in self._releases(q, held):
-            after = self._engine_discard_figures(q_after, held_after)
+            after = self._engine_discard_figures(q_after, held_after, live)
             for d in found:
                 if d in after:
                     found[d] = _better(found[d], after[d])
         return found
 
-    def _engine_discard_figures(self, q: Question, held: Sequence[int]) -> Mapping[int, Figures]:
-        key = (question_key(q), tuple(held))
+    def discards_within(
+        self, held: Sequence[int], live: Sequence[int], bound: int
+    ) -> Mapping[int, Figures] | None:
+        """The figures of the discards of ``held`` (a hand that has drawn) that leave at
+        most ``bound`` cards needed, ``live`` the cards still live: the look-ahead's
+        question, which knows the least a discard needs. Where joker releases or layoffs
+        alone decide, every discard's figures. None: the budget cut the engine."""
+        q = self.plan.question_for(False)
+        if not q.new_melds or self._releases(q, held):
+            found = self.discard_figures(held, live)
+        else:
+            try:
+                got = self._guarded(lambda: discards_within(q, held, live, bound, self.budget))
+            except BudgetExhausted:
+                return None
+            if got is None:
+                self.optimal = False
+                return None
+            found = got
+        return found if all(f.optimal for f in found.values()) else None
+
+    def _engine_discard_figures(
+        self, q: Question, held: Sequence[int], live: Sequence[int] | None = None
+    ) -> Mapping[int, Figures]:
+        pool = self.live if live is None else live
+        key = (question_key(q), tuple(held), tuple(pool))
         if key not in self._discards:
             try:
-                found = self._guarded(lambda: discard_figures(q, held, self.live, self.budget))
+                found = self._guarded(lambda: discard_figures(q, held, pool, self.budget))
             except BudgetExhausted:
                 return {d: _UNKNOWN for d in range(NUM_KINDS) if held[d]}
             self.optimal &= all(f.optimal for f in found.values())
@@ -229,3 +257,9 @@ def with_card(held: Sequence[int], card_id: int) -> list[int]:
     out = list(held)
     out[card_id] += 1
     return out
+
+
+def protected_joker(card: Card, rules: Rules) -> bool:
+    """A joker the rules fine when left in hand is worth keeping: never the advised discard
+    (except as the going-out discard)."""
+    return card.is_joker and rules.jokers > 0 and rules.joker_hand_penalty > 0

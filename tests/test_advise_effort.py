@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 from advisor.advise import advise as library_advise
+from advisor.engine import discard_figures, discards_within
+from advisor.plan import goal_plan
 from advisor.situation import Situation
 from api.schemas import AdviseResponseSchema
 from sim.moves import Melds, Play, View
@@ -15,7 +17,7 @@ from sim.players.advisor import AdvisorPlayer
 from sim.players.simple import SimplePlayer
 from sim.referee import RandomDealer, Referee
 from solver.budget import Budget
-from solver.cards import parse_cards
+from solver.cards import counts_of, parse_cards
 from solver.rules import make_rules
 
 LOOK = ("go_out_chance", "expected_points", "horizon", "samples")
@@ -104,16 +106,68 @@ def test_the_same_request_gives_the_same_answer() -> None:
         assert advise(sit, "draw", effort) == advise(sit, "draw", effort)
 
 
-def test_rules_without_a_knock_are_advised_as_fast() -> None:
-    sit = Situation(make_rules("rummy40"), tuple(parse_cards("3S 4S 5S 7C 7D 7H TH JH 2C KD")))
-    assert advise(sit, effort="deep") == advise(sit, effort="fast")
+def situation(variant: str, hand: str, pile: str = "", down: bool = False) -> Situation:
+    return Situation(
+        make_rules(variant),
+        tuple(parse_cards(hand)),
+        discard_pile=tuple(parse_cards(pile)),
+        down=down,
+    )
+
+
+def test_rules_without_a_knock_are_advised_at_standard_as_fast() -> None:
+    sit = situation("rummy40", "3S 4S 5S 7C 7D 7H TH JH 2C KD")
+    assert advise(sit, effort="standard") == advise(sit, effort="fast")
+    top = advise(sit, effort="deep")["discards"][0]  # deep looks two draws ahead
+    assert top["horizon"] == 2 and top["samples"] > 0 and "expected_points" not in top
+
+
+def test_deep_throws_the_duplicate_that_combines_with_nothing_more() -> None:
+    # Rummy 40, opened: throwing TH or one of the two JD leaves 3 cards needed with 14
+    # live outs either way, and fast throws TH (the earlier card). Two draws ahead, TH
+    # is the better card to keep: it pairs with TD for a set of tens, while the second
+    # JD can join neither the first JD's set (a set's suits differ) nor, before another
+    # J-high run is built, any meld of the hand; more of the next draws then improve it.
+    sit = situation("rummy40", "8S JD JD TH 7C TD", down=True)
+    fast, deep = advise(sit, effort="fast"), advise(sit, effort="deep")
+    assert fast["recommendation"]["card"] == "TH"
+    assert deep["recommendation"]["card"] == "JD"
+    by_card = {d["card"]: d for d in deep["discards"]}
+    jd, th = by_card["JD"], by_card["TH"]
+    assert (jd["cards_needed"], jd["outs"]) == (th["cards_needed"], th["outs"]) == (3, 14)
+    assert jd["horizon"] == th["horizon"] == 2 and jd["samples"] == th["samples"] > 0
+    assert jd["go_out_chance"] == th["go_out_chance"] == 0.0  # 3 cards: not in two draws
+    assert "2.68 cards needed expected" in jd["reason"]
+    assert "2.70 cards needed expected" in th["reason"]
+
+
+def test_deep_takes_a_discard_that_leaves_far_more_outs() -> None:
+    # Israeli: taking 5D and throwing TD leaves 3 cards needed as now, so fast draws from
+    # the stock; but it leaves 53 live outs instead of 10, and two draws ahead the hand
+    # is nearer the goal than after two stock draws
+    sit = situation("israeli", "JC 3S 9S QS 8S 5S 6C JS AH 5C TS TD TD TS", pile="5D")
+    fast, deep = advise(sit, "draw", "fast"), advise(sit, "draw", "deep")
+    assert fast["recommendation"]["action"] == "draw_stock"
+    assert deep["take_discard"]["cards_needed"] == deep["cards_needed"] == 3
+    assert (deep["take_discard"]["outs"], deep["outs"]) == (53, 10)
+    assert deep["recommendation"]["action"] == "take_discard"
+    assert "2.40 cards needed expected two draws ahead" in deep["recommendation"]["reason"]
+
+
+def test_deep_without_a_knock_stops_when_the_budget_runs_out() -> None:
+    sit = situation("rummy40", "8S JD JD TH 7C TD", down=True)
+    spent = Budget.of(1.0)
+    spent.spend(spent.work)
+    answer = AdviseResponseSchema().dump(library_advise(sit, effort="deep", budget=spent))
+    assert answer["optimal"] is False
+    assert all(not set(LOOK) & set(d) for d in answer["discards"])
 
 
 class _Recorder:
-    """The advisor at ``standard``, keeping every view it is asked on and its answer."""
+    """The advisor at ``effort``, keeping every view it is asked on and its answer."""
 
-    def __init__(self) -> None:
-        self.inner = AdvisorPlayer(None, "standard")
+    def __init__(self, effort: str = "standard") -> None:
+        self.inner = AdvisorPlayer(None, effort)
         self.asked: list[tuple[View, Any]] = []
 
     def draw(self, view: View) -> bool:
@@ -138,20 +192,20 @@ class _Recorder:
 
 class _Dealt(RandomDealer):
     """The deal of ``seed`` with the opponent's hand and the stock dealt again from
-    ``redeal``: seat 0's cards and the upcard stay where they are."""
+    ``redeal``: seat 0's ``cards`` and the upcard (if one is turned) stay where they are."""
 
-    def __init__(self, seed: str, redeal: str | None) -> None:
+    def __init__(self, seed: str, redeal: str | None, cards: int = 10, upcard: bool = True):
         super().__init__(random.Random(seed))
-        self.redeal = redeal
+        self.redeal, self.cards, self.upcard = redeal, cards, upcard
 
     def order(self, cards: Any) -> list[Any]:
         deck = super().order(cards)
         if self.redeal is None:
             return deck
-        # popped from the end: seat 0 (first) takes the 1st, 3rd, ... 19th card popped,
-        # the upcard is the 21st; the rest are hidden from seat 0
-        n = len(deck)
-        mine = {n - 1 - 2 * k for k in range(10)} | {n - 21}
+        # popped from the end: seat 0 (first) takes the 1st, 3rd, ... card popped, the
+        # upcard is the one after the deal; the rest are hidden from seat 0
+        n, k = len(deck), self.cards
+        mine = {n - 1 - 2 * i for i in range(k)} | ({n - 1 - 2 * k} if self.upcard else set())
         hidden = [i for i in range(n) if i not in mine]
         cards_hidden = [deck[i] for i in hidden]
         random.Random(self.redeal).shuffle(cards_hidden)
@@ -160,9 +214,15 @@ class _Dealt(RandomDealer):
         return deck
 
 
-def _first_answer(redeal: str | None) -> tuple[View, Any]:
-    me = _Recorder()
-    ref = Referee(make_rules("gin"), [me, SimplePlayer()], _Dealt("view-only", redeal))
+def _first_answer(
+    redeal: str | None, variant: str = "gin", effort: str = "standard"
+) -> tuple[View, Any]:
+    rules = make_rules(variant)
+    me = _Recorder(effort)
+    # the first player's cards: one more where it starts by discarding (no upcard then)
+    extra = rules.first_player_extra_card
+    dealt = _Dealt("view-only", redeal, rules.hand_size + extra, upcard=not extra)
+    ref = Referee(rules, [me, SimplePlayer()], dealt)
     ref.play_game([None])
     return me.asked[0]
 
@@ -173,6 +233,14 @@ def test_the_advice_depends_only_on_the_players_view() -> None:
     view, answer = _first_answer(None)
     again, other = _first_answer("another deal")
     assert view == again
+    assert answer == other
+
+
+def test_deep_without_a_knock_depends_only_on_the_players_view() -> None:
+    # Israeli: the first player holds 15 cards and starts by discarding, two draws ahead
+    view, answer = _first_answer(None, "israeli", "deep")
+    again, other = _first_answer("another deal", "israeli", "deep")
+    assert view == again and len(view.hand) == 15
     assert answer == other
 
 
@@ -212,3 +280,19 @@ def test_an_ordinary_safe_knock_is_still_made() -> None:
     for effort in ("standard", "deep"):
         rec = advise(sit, effort=effort)["recommendation"]
         assert (rec["action"], rec["card"]) == ("go_out", "KC")
+
+
+def test_the_look_aheads_engine_question_agrees_with_every_discards_figures() -> None:
+    # discards_within(least) answers exactly the discards that need the least, as the
+    # figures of every discard do
+    for variant, hand in (
+        ("israeli", "JC 3S 9S QS 8S 5S 6C JS AH 5C TS TD TD TS 5D"),
+        ("rummy40", "3S 4S 5S 7C 7D 7H TH JH 2C KD QS"),
+    ):
+        sit = situation(variant, hand)
+        q = goal_plan(sit, ()).question_for(False)
+        held, live = counts_of(sit.hand), sit.live_counts()
+        every = discard_figures(q, held, live)
+        least = min(f.needed for f in every.values() if f.needed is not None)
+        within = discards_within(q, held, live, least)
+        assert within == {d: f for d, f in every.items() if f.needed == least}

@@ -23,7 +23,15 @@ from solver.cards import NUM_KINDS
 from solver.goals import Goal
 from solver.speed import STATES_PER_SECOND, WORK_LIMIT, WORK_PER_SECOND
 
-__all__ = ["Figures", "Question", "cache_stats", "discard_figures", "figures", "set_cache_budget"]
+__all__ = [
+    "Figures",
+    "Question",
+    "cache_stats",
+    "discard_figures",
+    "discards_within",
+    "figures",
+    "set_cache_budget",
+]
 
 # Plans and layoff searches, by question, within a budget of bytes (cache.py).
 _STORE = Store(int(DEFAULT_MB * 2**20), shared_bytes, reset_shared)
@@ -200,6 +208,27 @@ def discard_figures(
         if d not in out:
             out[d] = _far_discard(q, held, d, live, least[0] + 2, budget)
     return {d: out[d] for d in kinds}
+
+
+def discards_within(
+    q: Question, held: Sequence[int], live: Sequence[int], bound: int, budget: Budget | None = None
+) -> dict[int, Figures] | None:
+    """The figures of each discard of ``held`` (a hand that has drawn) that leaves at
+    most ``bound`` cards needed, from one every-discard pass (the look-ahead's: it knows
+    the least a discard needs, and wants only the discards that need that few); None
+    when the pass could not finish. ``q`` lays new melds."""
+    size = sum(held) - 1
+    if _impossible(q, size):
+        return {}
+    with _using("plans", q):
+        sweep = _sweep(q, held, live, size, budget)
+        try:
+            found = sweep.every_discard(bound)
+        except (OverflowError, WorkLimit):  # beyond what a sweep holds, or the allowance
+            return None
+        finally:
+            _charge(budget, sweep)
+    return {d: _figures(e, live) for d, e in found.items()}
 
 
 def _far_discard(

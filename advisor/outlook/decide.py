@@ -3,10 +3,11 @@
 Discards (docs/advisor.md, "Effort"): fewest cards needed first, as ``fast`` ranks
 them, then by the exact look-ahead over the next draws (``value``). The draw at
 ``deep``: taking the top discard against a stock draw, played out in ``SAMPLES`` hidden
-worlds (``playout``) and decided by the mean points. Both apply where going out is a deadwood
-threshold (``knock_max``) and the pack has one copy of each card and no wild cards
-(``MeldMasks``); elsewhere every level answers as ``fast``. They read nothing but the
-situation: the hand, the live cards, the pile, the cards the opponents took.
+worlds (``playout``) and decided by the mean points. Both apply where going out is a
+deadwood threshold (``knock_max``) and the pack has one copy of each card and no wild
+cards (``MeldMasks``); elsewhere ``standard`` answers as ``fast`` and ``deep`` ranks the
+discards two draws ahead (``ahead``). They read nothing but the situation: the hand,
+the live cards, the pile, the cards the opponents took.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from advisor.context import Context
+from advisor.outlook.ahead import rank_ahead
 from advisor.outlook.masks import MeldMasks, mask_of
 from advisor.outlook.playout import MAX_TURNS, Playout, World, seed_of, worlds
 from advisor.outlook.value import Lookahead, Outlook
@@ -76,7 +78,10 @@ def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> 
     deadwood far from a knock, as ``simple`` does, and loses the race to go out
     (tuning seeds 47, 48, docs/sim.md)."""
     s = search(ctx, effort)
-    if s is None or not ranked:
+    if s is None:
+        # no deadwood look-ahead for these rules: ``deep`` looks two draws ahead
+        return rank_ahead(ctx, ranked) if effort is Effort.DEEP else ranked
+    if not ranked:
         return ranked
     h = HORIZON[effort]
     looked = []

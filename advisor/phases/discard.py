@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from advisor.context import Context, out_copies, without
+from advisor.context import Context, out_copies, protected_joker, without
 from advisor.engine import Figures, Question
 from advisor.layoffs import playable
 from advisor.outlook.decide import rank_discards
@@ -27,12 +27,6 @@ from solver.cards import Card, counts_of, sort_cards
 from solver.goals import Goal
 from solver.rules import Rules
 from solver.turn import TurnAction
-
-
-def protected_joker(card: Card, rules: Rules) -> bool:
-    """A joker the rules fine when left in hand is worth keeping: never the advised discard
-    (except as the going-out discard)."""
-    return card.is_joker and rules.jokers > 0 and rules.joker_hand_penalty > 0
 
 
 def collected(card: Card, taken: Sequence[Card], rules: Rules) -> bool:

@@ -14,14 +14,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from advisor.context import Context, out_copies, with_card, without
+from advisor.context import Context, out_copies, protected_joker, with_card, without
 from advisor.engine import Figures
+from advisor.outlook.ahead import draw_ahead
 from advisor.outlook.decide import search, take_worth
-from advisor.phases.discard import protected_joker
 from advisor.reasons import plural
 from advisor.results import (
     Action,
     DrawAdvice,
+    Effort,
     Phase,
     Recommendation,
     StockDraw,
@@ -137,6 +138,18 @@ def _recommend_by_worth(card: Card, take: float, stock: float) -> Recommendation
     return Recommendation(Action.DRAW_STOCK, None, f"Draw from the stock: {figures}.")
 
 
+def _recommend_by_needed(take: TakeDiscard, taken: float, stock: float) -> Recommendation:
+    """The two-step choice: fewer cards needed expected two draws ahead; a tie draws from
+    the stock (it shows the opponents nothing)."""
+    figures = (
+        f"{taken:.2f} cards needed expected two draws ahead after taking {take.card},"
+        f" {stock:.2f} after a stock draw"
+    )
+    if round(taken, 9) < round(stock, 9):
+        return Recommendation(Action.TAKE_DISCARD, take.card, f"Take {take.card}: {figures}.")
+    return Recommendation(Action.DRAW_STOCK, None, f"Draw from the stock: {figures}.")
+
+
 def advise_draw(ctx: Context) -> DrawAdvice:
     now = ctx.figures(counts_of(ctx.sit.hand), drawn=False)
     stock = stock_draw(ctx, now)
@@ -149,6 +162,16 @@ def advise_draw(ctx: Context) -> DrawAdvice:
         stock = replace(stock, expected_points=round(stock_w, 2))
         take = replace(take, expected_points=round(take_w, 2))
         recommendation = _recommend_by_worth(take.card, take_w, stock_w)
+    elif (
+        ctx.effort is Effort.DEEP
+        and take is not None
+        and take.allowed
+        and take.cards_needed is not None
+    ):
+        # no deadwood look-ahead for these rules: ``deep`` looks two draws ahead
+        two = draw_ahead(ctx, now, take.cards_needed, take.outs)
+        if two is not None:
+            recommendation = _recommend_by_needed(take, *two)
     return DrawAdvice(
         phase=Phase.DRAW,
         goal=ctx.goal,

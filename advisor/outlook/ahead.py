@@ -1,0 +1,146 @@
+"""``deep``'s look-ahead where the deadwood look-ahead does not apply (no ``knock_max``,
+or jokers and several decks): two-step acceptance, as mahjong efficiency tools weigh a
+discard.
+
+The one-step figures (``fast``) rank a discard by the cards the hand still needs, then
+by its live outs: the order of the cards needed expected after the next draw and its
+best discard (``k - outs / live``, advisor/phases/draw.py). Looking one draw further
+tells apart discards those figures tie or nearly tie: after each live card the next
+draw may bring (weighed by its live copies), the hand throws its best card (fewest
+cards needed, then most outs), and the draw after that lowers cards needed by one
+exactly when it is one of that hand's outs. So the cards needed expected after two
+draws is exact under the model (every card the player does not see is drawn alike; the
+opponents' moves are not modelled), and so is the chance that cards needed is 0 by
+then. Nothing is read but the situation: the hand and the live cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from advisor.context import Context, out_copies, protected_joker, with_card, without
+from advisor.engine import Figures
+from advisor.reasons import plural
+from advisor.results import DiscardOption
+from solver.cards import counts_of
+from solver.goals import Goal
+
+# draws looked ahead: the first enumerated over the live cards, the second in closed
+# form by the outs of the hand each first draw leaves
+HORIZON = 2
+# discards looked ahead: the first of the fast order that need as few cards as its best
+CANDIDATES = 4
+# goals whose cards needed 0 is going out (the others: an opening, a contract)
+_GOING_OUT = (Goal.WIN, Goal.OUT, Goal.KNOCK)
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """``needed``: cards needed expected after ``HORIZON`` draws; ``reach``: the chance
+    that it is 0 by then; ``samples``: the draw sequences weighed."""
+
+    needed: float
+    reach: float
+    samples: int
+
+
+def _key(fig: Figures) -> tuple[bool, int, int]:
+    return (fig.needed is None, fig.needed or 0, -out_copies(fig))
+
+
+def after_next_draw(needed: int, outs: int, live: int) -> tuple[float, float]:
+    """(cards needed expected after one more draw and its best discard, the chance that
+    it is 0) of a hand ``needed`` cards from the goal with ``outs`` live copies of its
+    outs, ``live`` cards live."""
+    share = outs / live if live and needed else 0.0
+    reach = 1.0 if needed == 0 else share if needed == 1 else 0.0
+    return needed - share, reach
+
+
+def ahead(ctx: Context, held: Sequence[int], fig: Figures) -> Ahead | None:
+    """The two-step figures of ``held``, a hand about to draw whose figures are ``fig``
+    (cards needed at least 1). None: the budget ran out (``ctx.optimal`` says so)."""
+    assert fig.needed
+    live = ctx.live
+    total = sum(live)
+    if total < HORIZON:
+        return None
+    needed = reach = 0.0
+    samples = 0
+    for c, n in enumerate(live):
+        if not n:
+            continue
+        if ctx.budget is not None and ctx.budget.expired:
+            ctx.optimal = False
+            return None
+        # the least the drawn hand needs after a discard: one fewer exactly after an out
+        least = fig.needed - (c in fig.outs)
+        left = without(live, c)
+        found = ctx.discards_within(with_card(held, c), left, least)
+        if not found:
+            return None
+        after = min(found.values(), key=_key)
+        assert after.needed is not None  # within ``least``
+        k, r = after_next_draw(after.needed, out_copies(after), total - 1)
+        p = n / total
+        needed += p * k
+        reach += p * r
+        samples += 1 if least == 0 else sum(1 for m in left if m)
+    return Ahead(needed, reach, samples)
+
+
+def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]:
+    """``ranked`` (the fast order) with its first ``CANDIDATES`` options that need as
+    few cards as the best re-ranked by the cards needed expected two draws ahead (then
+    the fast order), each with its two-step figures. A best that needs no card (the
+    goal is reached now), or a budget run out, leaves the fast order as it is."""
+    if not ranked or not ranked[0].cards_needed:
+        return ranked
+    best = ranked[0].cards_needed
+    held = counts_of(ctx.sit.hand)
+    figures = ctx.discard_figures(held)
+    looked: list[tuple[float, int, DiscardOption]] = []
+    for i, o in enumerate(ranked[:CANDIDATES]):
+        if o.cards_needed != best or protected_joker(o.card, ctx.rules):
+            break
+        found = ahead(ctx, without(held, o.card.id), figures[o.card.id])
+        if found is None:
+            return ranked
+        looked.append((found.needed, i, _with(ctx, o, found)))
+    looked.sort(key=lambda t: (round(t[0], 9), t[1]))
+    return [o for _, _, o in looked] + ranked[len(looked) :]
+
+
+def _with(ctx: Context, o: DiscardOption, found: Ahead) -> DiscardOption:
+    out = ctx.goal in _GOING_OUT
+    target = "going out" if out else f"cards needed 0 ({ctx.goal.value})"
+    reason = (
+        f"Throwing {o.card} leaves {plural(o.cards_needed or 0, 'card')} needed with"
+        f" {plural(o.outs, 'live out')}; two draws ahead {found.needed:.2f} cards needed"
+        f" expected and {found.reach:.0%} chance of {target}"
+        f" (over {plural(found.samples, 'draw sequence')})."
+    )
+    return replace(
+        o,
+        go_out_chance=round(found.reach, 4) if out else None,
+        horizon=HORIZON,
+        samples=found.samples,
+        reason=reason,
+    )
+
+
+def draw_ahead(
+    ctx: Context, now: Figures, take_needed: int, take_outs: int
+) -> tuple[float, float] | None:
+    """(cards needed expected two draws ahead after taking the top discard, after a
+    stock draw): the taken card is the first of the two draws, known; its hand after
+    the best discard has ``take_needed`` and ``take_outs``. None: the hand needs no
+    card now, or the budget ran out."""
+    if not now.needed:
+        return None
+    stock = ahead(ctx, counts_of(ctx.sit.hand), now)
+    if stock is None:
+        return None
+    take, _ = after_next_draw(take_needed, take_outs, sum(ctx.live))
+    return take, stock.needed
