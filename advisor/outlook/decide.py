@@ -50,9 +50,11 @@ def search(ctx: Context, effort: Effort) -> Search | None:
     sit = ctx.sit
     taken = [c.id for c in sit.seen]
     look = Lookahead(ctx.rules, masks, ctx.live, taken, ctx.rules.hand_size)
-    live = [c for c, n in enumerate(ctx.live) if n]
-    seed = seed_of(effort, repr(ctx.rules), sit.hand, sit.discard_pile, sit.seen, sit.table)
-    found = worlds(live, taken, ctx.rules.hand_size, SAMPLES.get(effort, 0), seed)
+    found: list[World] = []
+    if effort in SAMPLES:  # the worlds a draw is played out in
+        live = [c for c, n in enumerate(ctx.live) if n]
+        seed = seed_of(effort, repr(ctx.rules), sit.hand, sit.discard_pile, sit.seen, sit.table)
+        found = worlds(live, taken, ctx.rules.hand_size, SAMPLES[effort], seed)
     return Search(effort, look, Playout(ctx.rules, masks), found, _hand(sit.hand))
 
 

@@ -156,22 +156,19 @@ def advise_draw(ctx: Context) -> DrawAdvice:
     top = ctx.sit.top_discard
     take = None if top is None else take_discard(ctx, top, now)
     recommendation = _recommend(now, stock, take)
-    look = search(ctx, ctx.effort)
-    if look is not None and look.worlds and take is not None and take.allowed:
-        take_w, stock_w = take_worth(ctx, look, take.card)
-        stock = replace(stock, expected_points=round(stock_w, 2))
-        take = replace(take, expected_points=round(take_w, 2))
-        recommendation = _recommend_by_worth(take.card, take_w, stock_w)
-    elif (
-        ctx.effort is Effort.DEEP
-        and take is not None
-        and take.allowed
-        and take.cards_needed is not None
-    ):
-        # no deadwood look-ahead for these rules: ``deep`` looks two draws ahead
-        two = draw_ahead(ctx, now, take.cards_needed, take.outs)
-        if two is not None:
-            recommendation = _recommend_by_needed(take, *two)
+    # ``standard`` draws by the one-step figures above; ``deep`` plays the draw out
+    if ctx.effort is Effort.DEEP and take is not None and take.allowed:
+        look = search(ctx, ctx.effort)
+        if look is not None:
+            take_w, stock_w = take_worth(ctx, look, take.card)
+            stock = replace(stock, expected_points=round(stock_w, 2))
+            take = replace(take, expected_points=round(take_w, 2))
+            recommendation = _recommend_by_worth(take.card, take_w, stock_w)
+        elif take.cards_needed is not None:
+            # no deadwood look-ahead for these rules: two draws ahead instead
+            two = draw_ahead(ctx, now, take.cards_needed, take.outs)
+            if two is not None:
+                recommendation = _recommend_by_needed(take, *two)
     return DrawAdvice(
         phase=Phase.DRAW,
         goal=ctx.goal,
