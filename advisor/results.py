@@ -71,6 +71,20 @@ class Recommendation:
 
 
 @dataclass(frozen=True)
+class Race:
+    """The race to go out (``standard``, ``deep``; docs/advisor.md, "Effort"):
+    ``chances[i]``, the share of ``samples`` stock orders in which the hand has gone out
+    within ``i + 1`` of the next ``horizon`` draws; ``score``, their sum."""
+
+    chances: tuple[float, ...]
+    horizon: int
+    samples: int
+    # the draws of the horizon at which the hand has gone out, on average (the sum of
+    # the chances, from the counts): one draw sooner is worth one
+    score: float
+
+
+@dataclass(frozen=True)
 class DiscardOption:
     """The hand left after throwing ``card``: its cards needed and outs (``card`` counts
     as seen), its deadwood, and how the throw looks to the table."""
@@ -89,6 +103,7 @@ class DiscardOption:
     expected_points: float | None = None
     horizon: int | None = None
     samples: int | None = None
+    race: Race | None = None  # at the fewest cards needed, where there is a choice
 
 
 @dataclass(frozen=True)
@@ -126,8 +141,7 @@ class StockDraw:
     outs: int
     outs_cards: tuple[OutCard, ...]
     live: int
-    # the play-outs' mean points after the draw (``deep`` only, else None)
-    expected_points: float | None = None
+    race: Race | None = None  # ``standard``, ``deep``: the race after a stock draw
 
 
 @dataclass(frozen=True)
@@ -142,7 +156,7 @@ class TakeDiscard:
     outs: int
     outs_cards: tuple[OutCard, ...]
     best_discard: Card | None
-    expected_points: float | None = None  # as StockDraw's
+    race: Race | None = None  # as StockDraw's, the taken card the first draw
 
 
 @dataclass(frozen=True)

@@ -555,7 +555,8 @@ class AdviseRequestSchema(SituationSchema):
             "description": "How hard the advice looks (docs/advisor.md, Effort): `fast`, the "
             "exact one-step figures alone; `standard` (the default) and `deep` decide by a "
             "look-ahead over the next draws where the rules allow it (a knock), adding each "
-            "option's `go_out_chance`, `expected_points`, `horizon` and `samples`."
+            "option's `go_out_chance`, `expected_points`, `horizon` and `samples`, and the "
+            "race to go out (`race`) of the draws and of the best discards."
         },
     )
 
@@ -904,6 +905,33 @@ def _outs_fields() -> tuple[fields.Integer, fields.List[Any]]:
     return outs, outs_cards
 
 
+class RaceSchema(ResponseSchema):
+    chances = fields.List(
+        fields.Float(),
+        required=True,
+        metadata={
+            "description": "The share of the stock orders in which the hand has gone out "
+            "within 1, 2, ... `horizon` draws (each card not seen equally likely next; "
+            "the least-deadwood card thrown after each draw)."
+        },
+    )
+    horizon = fields.Integer(required=True, metadata={"description": "The draws raced."})
+    samples = fields.Integer(
+        required=True, metadata={"description": "The stock orders sampled (seeded by the request)."}
+    )
+    score = fields.Float(
+        required=True,
+        metadata={
+            "description": "The sum of `chances`: the draws of the horizon at which the hand "
+            "has gone out, on average. The decisions compare it."
+        },
+    )
+
+
+def _race_field(what: str) -> fields.Nested:
+    return fields.Nested(RaceSchema, metadata={"description": f"`standard`, `deep`: {what}"})
+
+
 class DiscardOptionSchema(ResponseSchema):
     card = CardField(required=True, metadata={"description": "The card thrown."})
     cards_needed = _needed_field()
@@ -932,6 +960,10 @@ class DiscardOptionSchema(ResponseSchema):
     horizon = fields.Integer(metadata={"description": "Look-ahead: the draws looked ahead."})
     samples = fields.Integer(
         metadata={"description": "Look-ahead: the draw sequences weighed (enumerated exactly)."}
+    )
+    race = _race_field(
+        "the race to go out after this throw, for the first options of the fewest cards "
+        "needed when there is a choice among them; ranks them before `expected_points`."
     )
 
 
@@ -994,12 +1026,7 @@ class TakeDiscardSchema(ResponseSchema):
     best_discard = CardField(
         allow_none=True, metadata={"description": "The best discard after taking it."}
     )
-    expected_points = fields.Float(
-        metadata={
-            "description": "`deep`: the mean points of taking it and discarding, played out "
-            "in hidden worlds."
-        }
-    )
+    race = _race_field("the race to go out after taking it (the first draw) and discarding.")
 
 
 class DrawStockSchema(ResponseSchema):
@@ -1010,11 +1037,7 @@ class DrawStockSchema(ResponseSchema):
     )
     outs, outs_cards = _outs_fields()
     live = fields.Integer(metadata={"description": "Live cards the stock may give."})
-    expected_points = fields.Float(
-        metadata={
-            "description": "`deep`: the mean points of a stock draw, played out in the same worlds."
-        }
-    )
+    race = _race_field("the race to go out from a stock draw, over the same stock orders.")
 
 
 class BuyCostSchema(ResponseSchema):

@@ -72,16 +72,28 @@ def test_the_discard_that_completes_a_knock_is_taken() -> None:
     for effort in ("fast", "standard", "deep"):
         answer = advise(sit, "draw", effort)
         assert answer["recommendation"]["action"] == "take_discard"
-    # deep plays the draw out in hidden worlds, and says what each choice is worth there
-    deep = advise(sit, "draw", "deep")
-    assert deep["take_discard"]["expected_points"] > deep["draw_stock"]["expected_points"]
+    # the race says so: taken, the hand is out at every one of the next draws
+    for effort, orders in (("standard", 32), ("deep", 64)):
+        answer = advise(sit, "draw", effort)
+        take, stock = answer["take_discard"]["race"], answer["draw_stock"]["race"]
+        assert take == {"chances": [1.0] * 5, "horizon": 5, "samples": orders, "score": 5.0}
+        assert stock["samples"] == orders and stock["score"] < 1.0
 
 
-def test_standard_draws_by_the_exact_one_step_figures() -> None:
-    # the play-outs decide the draw at deep only: at standard the take-or-stock answer
-    # is fast's, figures and all
-    sit = gin("AS 2S 3S 4D 5D 6D 8C 9C KH KC", pile="2C 7H")
-    assert advise(sit, "draw", "standard") == advise(sit, "draw", "fast")
+def test_a_discard_that_leaves_the_same_cards_needed_with_many_more_outs_is_taken() -> None:
+    # one card needed either way: the stock may give it at once (3 outs), but taking AS
+    # (and throwing QD) leaves 11 outs, and over the next draws the hand goes out sooner
+    sit = gin("5H 8D 6C 3S 4S 6H 9D QD 6D TD", pile="JC AS")
+    fast = advise(sit, "draw", "fast")
+    assert fast["recommendation"]["action"] == "draw_stock"
+    assert (fast["take_discard"]["cards_needed"], fast["take_discard"]["outs"]) == (1, 11)
+    assert (fast["cards_needed"], fast["outs"]) == (1, 3)
+    for effort in ("standard", "deep"):
+        answer = advise(sit, "draw", effort)
+        assert answer["recommendation"]["action"] == "take_discard"
+        take, stock = answer["take_discard"]["race"], answer["draw_stock"]["race"]
+        assert take["score"] > stock["score"] and take["chances"][-1] > stock["chances"][-1]
+        assert "after taking AS" in answer["recommendation"]["reason"]
 
 
 def test_a_knock_within_the_limit_is_made_at_every_level() -> None:
@@ -296,3 +308,20 @@ def test_the_look_aheads_engine_question_agrees_with_every_discards_figures() ->
         least = min(f.needed for f in every.values() if f.needed is not None)
         within = discards_within(q, held, live, least)
         assert within == {d: f for d, f in every.items() if f.needed == least}
+
+
+def test_with_one_card_needed_the_throw_that_goes_out_sooner_beats_the_one_holding_less() -> None:
+    # throwing 6D or TD leaves one card needed; TD holds 4 points less (a better worth
+    # if the other side knocks first), 6D keeps 5 outs against 3: raced over the same
+    # stock orders it goes out sooner, and the race comes before the worth
+    sit = gin("9D 3H 6D 9C 9S TD 8S TS 5H 9H 2S")
+    by_card = {d["card"]: d for d in advise(sit)["discards"]}
+    six, ten = by_card["6D"], by_card["TD"]
+    assert six["cards_needed"] == ten["cards_needed"] == 1
+    assert (six["outs"], ten["outs"]) == (5, 3)
+    assert six["deadwood_points"] > ten["deadwood_points"]
+    assert six["expected_points"] < ten["expected_points"]
+    assert six["race"]["score"] > ten["race"]["score"]
+    assert six["race"]["samples"] == ten["race"]["samples"] == 32
+    assert advise(sit)["recommendation"]["card"] == "6D"
+    assert "Raced over 32 stock orders" in six["reason"]

@@ -1,13 +1,14 @@
 """The ``standard`` and ``deep`` decisions: options ranked by their expected result.
 
 Discards (docs/advisor.md, "Effort"): fewest cards needed first, as ``fast`` ranks
-them, then by the exact look-ahead over the next draws (``value``). The draw at
-``deep``: taking the top discard against a stock draw, played out in ``SAMPLES`` hidden
-worlds (``playout``) and decided by the mean points. Both apply where going out is a
-deadwood threshold (``knock_max``) and the pack has one copy of each card and no wild
-cards (``MeldMasks``); elsewhere ``standard`` answers as ``fast`` and ``deep`` ranks the
-discards two draws ahead (``ahead``). They read nothing but the situation: the hand,
-the live cards, the pile, the cards the opponents took.
+them; within the fewest, the race to go out (``race``: the first ``RACED`` of the fast
+order over sampled stock orders); then the exact look-ahead's worth over the next draws
+(``value``). The draw: taking the top discard against a stock draw, raced over the
+same orders. Both apply where going out is a deadwood threshold (``knock_max``) and the
+pack has one copy of each card and no wild cards (``MeldMasks``); elsewhere
+``standard`` answers as ``fast`` and ``deep`` ranks the discards two draws ahead
+(``ahead``). They read nothing but the situation: the hand, the live cards, the pile,
+the cards the opponents took.
 """
 
 from __future__ import annotations
@@ -18,26 +19,25 @@ from dataclasses import dataclass, replace
 from advisor.context import Context
 from advisor.outlook.ahead import rank_ahead
 from advisor.outlook.masks import MeldMasks, mask_of
-from advisor.outlook.playout import MAX_TURNS, Playout, World, seed_of, worlds
+from advisor.outlook.race import RACED, Racer
 from advisor.outlook.value import Lookahead, Outlook
 from advisor.reasons import plural
-from advisor.results import DiscardOption, Effort
+from advisor.results import DiscardOption, Effort, Race
 from solver.cards import Card
 
-# draws looked ahead exactly, and the worlds a draw decision is played out in. Discards
-# are not played out (re-ranking the best 3-4 by 16-48 play-outs lost games), nor is
-# `standard`'s draw (16 worlds lost games against the one-step rule): tuning seeds
-# 47 and 48, docs/sim.md
+# draws looked ahead exactly for the worth of a discard
 HORIZON = {Effort.STANDARD: 1, Effort.DEEP: 2}
-SAMPLES = {Effort.DEEP: 64}
+# how much sooner, in draws within the race's horizon, taking the top discard or drawing
+# from the stock must go out to decide the draw; closer races draw as ``fast`` does
+# (tuning seed 49, docs/sim.md)
+DRAW_MARGIN = 0.05
 
 
 @dataclass(frozen=True)
 class Search:
     effort: Effort
     look: Lookahead
-    playout: Playout
-    worlds: list[World]
+    racer: Racer
     hand: int
 
 
@@ -50,35 +50,22 @@ def search(ctx: Context, effort: Effort) -> Search | None:
     sit = ctx.sit
     taken = [c.id for c in sit.seen]
     look = Lookahead(ctx.rules, masks, ctx.live, taken, ctx.rules.hand_size)
-    found: list[World] = []
-    if effort in SAMPLES:  # the worlds a draw is played out in
-        live = [c for c, n in enumerate(ctx.live) if n]
-        seed = seed_of(effort, repr(ctx.rules), sit.hand, sit.discard_pile, sit.seen, sit.table)
-        found = worlds(live, taken, ctx.rules.hand_size, SAMPLES[effort], seed)
-    return Search(effort, look, Playout(ctx.rules, masks), found, _hand(sit.hand))
+    racer = Racer.of(masks, ctx.rules.knock_max, sit, ctx.live, effort)
+    if racer is None:
+        return None
+    return Search(effort, look, racer, _hand(sit.hand))
 
 
 def _hand(cards: Sequence[Card]) -> int:
     return mask_of([c.id for c in cards])
 
 
-def _played(s: Search, mine: int, top: int) -> Outlook:
-    """Mean points and the share of worlds I go out first, the next player to move."""
-    points = outs = 0
-    for w in s.worlds:
-        won, out = s.playout.play(mine, w.their_hand, top, w.stock, 1)
-        points += won
-        outs += out
-    n = len(s.worlds)
-    return Outlook(round(outs / n, 4), round(points / n, 2), MAX_TURNS, n)
-
-
 def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> list[DiscardOption]:
     """``ranked`` (the fast order) with each option's outlook, re-ranked within each
-    count of cards needed by the exact look-ahead's worth; ties keep the order before.
-    Cards needed stay first: ranking by the worth alone throws towards the least
-    deadwood far from a knock, as ``simple`` does, and loses the race to go out
-    (tuning seeds 47, 48, docs/sim.md)."""
+    count of cards needed by the race (at the fewest), then by the exact look-ahead's
+    worth; ties keep the order before. Cards needed stay first: ranking by the worth
+    alone throws towards the least deadwood far from a knock, as ``simple`` does, and
+    loses the race to go out (tuning seeds 47, 48, docs/sim.md)."""
     s = search(ctx, effort)
     if s is None:
         # no deadwood look-ahead for these rules: ``deep`` looks two draws ahead
@@ -92,11 +79,40 @@ def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> 
             return ranked  # the fast order, said to be cut short
         looked.append(_with(o, _looked(s, o, h)))
 
-    def key(i: int) -> tuple[bool, int, float, int]:
+    looked = _raced(s, looked)
+
+    def key(i: int) -> tuple[bool, int, float, float, int]:
         o = looked[i]
-        return (o.cards_needed is None, o.cards_needed or 0, -(o.expected_points or 0.0), i)
+        race = 0.0 if o.race is None else o.race.score
+        worth = o.expected_points or 0.0
+        return (o.cards_needed is None, o.cards_needed or 0, -race, -worth, i)
 
     return [looked[i] for i in sorted(range(len(looked)), key=key)]
+
+
+def _raced(s: Search, looked: list[DiscardOption]) -> list[DiscardOption]:
+    """The first ``RACED`` options at the fewest cards needed, with their race, when
+    there is a choice among them and none goes out now."""
+    needed = [o.cards_needed for o in looked if o.cards_needed is not None]
+    if not needed or min(needed) == 0:
+        return looked
+    fewest = [i for i, o in enumerate(looked) if o.cards_needed == min(needed)][:RACED]
+    if len(fewest) < 2:
+        return looked
+    out = list(looked)
+    for i in fewest:
+        o = looked[i]
+        race = s.racer.after_discard(s.hand & ~(1 << o.card.id))
+        out[i] = replace(o, race=race, reason=f"{o.reason} {race_reason(race)}")
+    return out
+
+
+def race_reason(race: Race) -> str:
+    return (
+        f"Raced over {race.samples} stock orders: out within {plural(race.horizon, 'draw')}"
+        f" in {race.chances[-1]:.0%} of them, at {race.score:.2f} of the"
+        f" {race.horizon} draws on average."
+    )
 
 
 def _cut(ctx: Context) -> bool:
@@ -145,26 +161,10 @@ def _with(o: DiscardOption, seen: Outlook) -> DiscardOption:
     )
 
 
-def take_worth(ctx: Context, s: Search, top: Card) -> tuple[float, float]:
-    """(mean points of taking ``top`` and throwing the least-deadwood other card, of a
-    stock draw), played out in the same worlds."""
-    masks, po = s.playout.masks, s.playout
-    bit = 1 << top.id
-    dead, card = masks.least_after_discard(s.hand | bit, keep=bit)
-    mine = (s.hand | bit) & ~(1 << card)
-    if dead <= po.knock_max:  # taking it goes out at once
-        take = sum(po.settle(mine, w.their_hand) for w in s.worlds) / len(s.worlds)
-    else:
-        take = _played(s, mine, card).expected_points
-    stock = 0
-    for w in s.worlds:
-        if not w.stock:
-            continue
-        drawn = s.hand | (1 << w.stock[0])
-        dead, card = masks.least_after_discard(drawn)
-        mine = drawn & ~(1 << card)
-        if dead <= po.knock_max:
-            stock += po.settle(mine, w.their_hand)
-        else:
-            stock += po.play(mine, w.their_hand, card, w.stock, 1, drawn=1)[0]
-    return round(take, 2), round(stock / len(s.worlds), 2)
+def draw_race(ctx: Context, top: Card) -> tuple[Race, Race] | None:
+    """(the race of taking ``top``, of a stock draw), over the same orders; None where
+    the level does not race."""
+    s = search(ctx, ctx.effort)
+    if s is None:
+        return None
+    return s.racer.after_take(s.hand, top.id), s.racer.after_discard(s.hand)

@@ -17,13 +17,14 @@ from typing import Any
 from advisor.context import Context, out_copies, protected_joker, with_card, without
 from advisor.engine import Figures
 from advisor.outlook.ahead import draw_ahead
-from advisor.outlook.decide import search, take_worth
+from advisor.outlook.decide import DRAW_MARGIN, draw_race
 from advisor.reasons import plural
 from advisor.results import (
     Action,
     DrawAdvice,
     Effort,
     Phase,
+    Race,
     Recommendation,
     StockDraw,
     TakeDiscard,
@@ -129,13 +130,19 @@ def _recommend(now: Figures, stock: StockDraw, take: TakeDiscard | None) -> Reco
     return Recommendation(Action.DRAW_STOCK, None, why)
 
 
-def _recommend_by_worth(card: Card, take: float, stock: float) -> Recommendation:
-    """The play-outs' choice: the greater mean points; a tie draws from the stock (it
-    shows the opponent nothing)."""
-    figures = f"{take:+.1f} points on average after taking {card}, {stock:+.1f} after a stock draw"
-    if take > stock:
+def _recommend_by_race(card: Card, take: Race, stock: Race, fast: Recommendation) -> Recommendation:
+    """The race's choice where one side goes out sooner by more than ``DRAW_MARGIN``
+    draws; else the one-step figures' (``fast``)."""
+    figures = (
+        f"out at {take.score:.2f} of the next {take.horizon} draws on average after"
+        f" taking {card}, at {stock.score:.2f} after a stock draw ({take.samples} stock"
+        " orders)"
+    )
+    if take.score > stock.score + DRAW_MARGIN:
         return Recommendation(Action.TAKE_DISCARD, card, f"Take {card}: {figures}.")
-    return Recommendation(Action.DRAW_STOCK, None, f"Draw from the stock: {figures}.")
+    if stock.score > take.score + DRAW_MARGIN:
+        return Recommendation(Action.DRAW_STOCK, None, f"Draw from the stock: {figures}.")
+    return fast
 
 
 def _recommend_by_needed(take: TakeDiscard, taken: float, stock: float) -> Recommendation:
@@ -156,15 +163,15 @@ def advise_draw(ctx: Context) -> DrawAdvice:
     top = ctx.sit.top_discard
     take = None if top is None else take_discard(ctx, top, now)
     recommendation = _recommend(now, stock, take)
-    # ``standard`` draws by the one-step figures above; ``deep`` plays the draw out
-    if ctx.effort is Effort.DEEP and take is not None and take.allowed:
-        look = search(ctx, ctx.effort)
-        if look is not None:
-            take_w, stock_w = take_worth(ctx, look, take.card)
-            stock = replace(stock, expected_points=round(stock_w, 2))
-            take = replace(take, expected_points=round(take_w, 2))
-            recommendation = _recommend_by_worth(take.card, take_w, stock_w)
-        elif take.cards_needed is not None:
+    # ``standard`` and ``deep`` race the two draws where they can, ``deep`` elsewhere
+    # looks two draws ahead
+    if ctx.effort is not Effort.FAST and take is not None and take.allowed:
+        races = draw_race(ctx, take.card)
+        if races is not None:
+            take = replace(take, race=races[0])
+            stock = replace(stock, race=races[1])
+            recommendation = _recommend_by_race(take.card, *races, recommendation)
+        elif ctx.effort is Effort.DEEP and take.cards_needed is not None:
             # no deadwood look-ahead for these rules: two draws ahead instead
             two = draw_ahead(ctx, now, take.cards_needed, take.outs)
             if two is not None:
