@@ -273,17 +273,18 @@ def test_a_budget_run_out_stops_the_look_ahead_and_says_so() -> None:
     assert all(not set(LOOK) & set(d) for d in answer["discards"])
 
 
-def test_a_knock_the_opponents_melds_make_risky_is_held_for_gin_early_in_the_stock() -> None:
+def test_deep_holds_a_knock_the_opponents_melds_make_risky_for_gin_early_in_the_stock() -> None:
     # throwing KC knocks with 2H 3H (5 points), one card from gin (AH, 4H) with most of the
     # stock to come; the opponent visibly holds three queens and a spade run, and has
     # drawn a few times: its deadwood is likely low, a knock likely undercut
     hand = "AS 2S 3S 4S 5D 6D 7D 8D 2H 3H KC"
     sit = gin(hand, pile="4C 9H JD 5C KH 6C 8C 9C", seen="QH QC QD JS TS 9S")
-    assert advise(sit, effort="fast")["recommendation"]["action"] == "go_out"
-    for effort in ("standard", "deep"):
-        answer = advise(sit, effort=effort)
-        assert answer["recommendation"]["action"] == "discard"
-        assert answer["lay_down"] is None and "Holding" in answer["note"]
+    # deep weighs the points and holds; standard, as fast, knocks as soon as allowed
+    for effort in ("fast", "standard"):
+        assert advise(sit, effort=effort)["recommendation"]["action"] == "go_out"
+    answer = advise(sit, effort="deep")
+    assert answer["recommendation"]["action"] == "discard"
+    assert answer["lay_down"] is None and "Holding" in answer["note"]
 
 
 def test_an_ordinary_safe_knock_is_still_made() -> None:
@@ -313,7 +314,7 @@ def test_the_look_aheads_engine_question_agrees_with_every_discards_figures() ->
 def test_with_one_card_needed_the_throw_that_goes_out_sooner_beats_the_one_holding_less() -> None:
     # throwing 6D or TD leaves one card needed; TD holds 4 points less (a better worth
     # if the other side knocks first), 6D keeps 5 outs against 3: raced over the same
-    # stock orders it goes out sooner, and the race comes before the worth
+    # stock orders it goes out sooner, and a draw sooner is worth 8 of those points
     sit = gin("9D 3H 6D 9C 9S TD 8S TS 5H 9H 2S")
     by_card = {d["card"]: d for d in advise(sit)["discards"]}
     six, ten = by_card["6D"], by_card["TD"]
@@ -322,6 +323,8 @@ def test_with_one_card_needed_the_throw_that_goes_out_sooner_beats_the_one_holdi
     assert six["deadwood_points"] > ten["deadwood_points"]
     assert six["expected_points"] < ten["expected_points"]
     assert six["race"]["score"] > ten["race"]["score"]
+    gain = 8 * (six["race"]["score"] - ten["race"]["score"])
+    assert gain > ten["expected_points"] - six["expected_points"]
     assert six["race"]["samples"] == ten["race"]["samples"] == 32
     assert advise(sit)["recommendation"]["card"] == "6D"
     assert "Raced over 32 stock orders" in six["reason"]

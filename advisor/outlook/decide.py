@@ -1,9 +1,9 @@
 """The ``standard`` and ``deep`` decisions: options ranked by their expected result.
 
 Discards (docs/advisor.md, "Effort"): fewest cards needed first, as ``fast`` ranks
-them; within the fewest, the race to go out (``race``: the first ``RACED`` of the fast
-order over sampled stock orders); then the exact look-ahead's worth over the next draws
-(``value``). The draw: taking the top discard against a stock draw, raced over the
+them; within each count by the exact look-ahead's worth over the next draws (``value``),
+at the fewest with the race to go out added (``race``: the first ``RACED`` of the fast
+order over sampled stock orders). The draw: taking the top discard against a stock draw, raced over the
 same orders. Both apply where going out is a deadwood threshold (``knock_max``) and the
 pack has one copy of each card and no wild cards (``MeldMasks``); elsewhere
 ``standard`` answers as ``fast`` and ``deep`` ranks the discards two draws ahead
@@ -27,6 +27,10 @@ from solver.cards import Card
 
 # draws looked ahead exactly for the worth of a discard
 HORIZON = {Effort.STANDARD: 1, Effort.DEEP: 2}
+# what one draw sooner in the race is worth, in the look-ahead's points, where a discard
+# is raced (tuning seed 49, docs/sim.md: the race first won as many games and lost the
+# look-ahead's points)
+RACE_WORTH = 8.0
 # how much sooner, in draws within the race's horizon, taking the top discard or drawing
 # from the stock must go out to decide the draw; closer races draw as ``fast`` does
 # (tuning seed 49, docs/sim.md)
@@ -62,8 +66,8 @@ def _hand(cards: Sequence[Card]) -> int:
 
 def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> list[DiscardOption]:
     """``ranked`` (the fast order) with each option's outlook, re-ranked within each
-    count of cards needed by the race (at the fewest), then by the exact look-ahead's
-    worth; ties keep the order before. Cards needed stay first: ranking by the worth
+    count of cards needed by the exact look-ahead's worth, plus ``RACE_WORTH`` a draw
+    of the race where the option is raced (at the fewest); ties keep the order before. Cards needed stay first: ranking by the worth
     alone throws towards the least deadwood far from a knock, as ``simple`` does, and
     loses the race to go out (tuning seeds 47, 48, docs/sim.md)."""
     s = search(ctx, effort)
@@ -81,11 +85,11 @@ def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> 
 
     looked = _raced(s, looked)
 
-    def key(i: int) -> tuple[bool, int, float, float, int]:
+    def key(i: int) -> tuple[bool, int, float, int]:
         o = looked[i]
         race = 0.0 if o.race is None else o.race.score
-        worth = o.expected_points or 0.0
-        return (o.cards_needed is None, o.cards_needed or 0, -race, -worth, i)
+        worth = (o.expected_points or 0.0) + RACE_WORTH * race
+        return (o.cards_needed is None, o.cards_needed or 0, -worth, i)
 
     return [looked[i] for i in sorted(range(len(looked)), key=key)]
 

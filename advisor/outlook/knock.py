@@ -1,4 +1,4 @@
-"""Go out now or play on, for the ``standard`` and ``deep`` advice where a knock ends
+"""Go out now or play on, for the ``deep`` advice where a knock ends
 the hand (docs/advisor.md, "Effort"): a knock allowed with deadwood left is weighed
 against holding one more turn, in seeded hidden worlds.
 
@@ -21,8 +21,10 @@ from advisor.outlook.playout import Playout, seed_of, worlds
 from solver.cards import NUM_KINDS, Card
 from solver.rules import Rules
 
-# worlds weighed per effort: the decision comes once a hand, so more than for a draw
-WORLDS = {"standard": 64, "deep": 128}
+# worlds weighed per effort that holds: ``deep`` only. ``standard`` knocks as soon as
+# allowed: the hold won 1.5-2.8 points a game more and lost 2-3 of win rate (tuning
+# seeds 43, 44, 48, 49, docs/sim.md)
+WORLDS = {"deep": 128}
 # how much more on average a hold must be worth: a hold gives up a hand won for points
 # (tuning seeds, docs/sim.md)
 MARGIN = 5.0
@@ -56,14 +58,14 @@ def hold_or_knock(
     """The better hold than the knock with ``knock_card``, or None: knock. ``live``: the
     live counts; ``taken``: the cards the next player took and still holds."""
     masks = MeldMasks.of(rules)
-    if masks is None or rules.knock_max is None:
+    if effort not in WORLDS or masks is None or rules.knock_max is None:
         return None
     po = Playout(rules, masks)
     size = rules.hand_size
     ids = [c.id for c in taken]
     pool = [c for c, n in enumerate(live) if n]
     seed = seed_of("knock", effort, repr(rules), hand, pile, taken)
-    found = worlds(pool, ids, size, WORLDS.get(effort, 64), seed)
+    found = worlds(pool, ids, size, WORLDS[effort], seed)
     mine = mask_of([c.id for c in hand])
     # heads-up: the stock at the deal, less what is left, shared by the two players
     dealt = NUM_KINDS * rules.decks - 2 * size - 1
