@@ -3,12 +3,12 @@
 Discards (docs/advisor.md, "Effort"): fewest cards needed first, as ``fast`` ranks
 them; within each count by the exact look-ahead's worth over the next draws (``value``),
 at the fewest with the race to go out added (``race``: the first ``RACED`` of the fast
-order over sampled stock orders). The draw: taking the top discard against a stock draw, raced over the
-same orders. Both apply where going out is a deadwood threshold (``knock_max``) and the
-pack has one copy of each card and no wild cards (``MeldMasks``); elsewhere
-``standard`` answers as ``fast`` and ``deep`` ranks the discards two draws ahead
-(``ahead``). They read nothing but the situation: the hand, the live cards, the pile,
-the cards the opponents took.
+order over sampled stock orders). The draw: taking the top discard against a stock
+draw, raced over the same orders. Both apply where going out is a deadwood threshold
+(``knock_max``) and the pack has one copy of each card and no wild cards
+(``MeldMasks``); elsewhere ``standard`` answers as ``fast`` and ``deep`` ranks the
+discards two draws ahead (``ahead``). They read nothing but the situation: the hand,
+the live cards, the pile, the cards the opponents took.
 """
 
 from __future__ import annotations
@@ -67,9 +67,10 @@ def _hand(cards: Sequence[Card]) -> int:
 def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> list[DiscardOption]:
     """``ranked`` (the fast order) with each option's outlook, re-ranked within each
     count of cards needed by the exact look-ahead's worth, plus ``RACE_WORTH`` a draw
-    of the race where the option is raced (at the fewest); ties keep the order before. Cards needed stay first: ranking by the worth
-    alone throws towards the least deadwood far from a knock, as ``simple`` does, and
-    loses the race to go out (tuning seeds 47, 48, docs/sim.md)."""
+    of the race where the option is raced (at the fewest); ties keep the order before.
+    Cards needed stay first: ranking by the worth alone throws towards the least
+    deadwood far from a knock, as ``simple`` does, and loses the race to go out
+    (tuning seeds 47, 48, docs/sim.md)."""
     s = search(ctx, effort)
     if s is None:
         # no deadwood look-ahead for these rules: ``deep`` looks two draws ahead
