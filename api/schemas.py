@@ -963,7 +963,8 @@ class DiscardOptionSchema(ResponseSchema):
     )
     race = _race_field(
         "the race to go out after this throw, for the first options of the fewest cards "
-        "needed when there is a choice among them; ranks them before `expected_points`."
+        "needed when there is a choice among them; each draw of its `score` adds 8 points to "
+        "`expected_points` in the ranking."
     )
 
 

@@ -32,8 +32,8 @@ HORIZON = {Effort.STANDARD: 1, Effort.DEEP: 2}
 # look-ahead's points)
 RACE_WORTH = 8.0
 # how much sooner, in draws within the race's horizon, taking the top discard or drawing
-# from the stock must go out to decide the draw; closer races draw as ``fast`` does
-# (tuning seed 49, docs/sim.md)
+# from the stock must go out to decide the draw; closer races (one order of 32 apart)
+# draw as ``fast`` does. Fixed before the runs, not tuned (docs/sim.md)
 DRAW_MARGIN = 0.05
 
 
@@ -46,18 +46,23 @@ class Search:
 
 
 def search(ctx: Context, effort: Effort) -> Search | None:
-    if effort is Effort.FAST or ctx.rules.knock_max is None or _cut(ctx):
-        return None
-    masks = MeldMasks.of(ctx.rules)
-    if masks is None:
+    racer = _racer(ctx, effort)
+    if racer is None:
         return None
     sit = ctx.sit
     taken = [c.id for c in sit.seen]
-    look = Lookahead(ctx.rules, masks, ctx.live, taken, ctx.rules.hand_size)
-    racer = Racer.of(masks, ctx.rules.knock_max, sit, ctx.live, effort)
-    if racer is None:
-        return None
+    look = Lookahead(ctx.rules, racer.masks, ctx.live, taken, ctx.rules.hand_size)
     return Search(effort, look, racer, _hand(sit.hand))
+
+
+def _racer(ctx: Context, effort: Effort) -> Racer | None:
+    """The race of ``effort`` where it applies and the budget allows."""
+    if effort is Effort.FAST or _cut(ctx):
+        return None
+    masks = MeldMasks.of(ctx.rules)
+    if masks is None or ctx.rules.knock_max is None:
+        return None
+    return Racer.of(masks, ctx.rules.knock_max, ctx.sit, ctx.live, effort)
 
 
 def _hand(cards: Sequence[Card]) -> int:
@@ -169,7 +174,8 @@ def _with(o: DiscardOption, seen: Outlook) -> DiscardOption:
 def draw_race(ctx: Context, top: Card) -> tuple[Race, Race] | None:
     """(the race of taking ``top``, of a stock draw), over the same orders; None where
     the level does not race."""
-    s = search(ctx, ctx.effort)
-    if s is None:
+    racer = _racer(ctx, ctx.effort)
+    if racer is None:
         return None
-    return s.racer.after_take(s.hand, top.id), s.racer.after_discard(s.hand)
+    hand = _hand(ctx.sit.hand)
+    return racer.after_take(hand, top.id), racer.after_discard(hand)

@@ -57,8 +57,10 @@ def hold_or_knock(
 ) -> Hold | None:
     """The better hold than the knock with ``knock_card``, or None: knock. ``live``: the
     live counts; ``taken``: the cards the next player took and still holds."""
+    if effort not in WORLDS:
+        return None
     masks = MeldMasks.of(rules)
-    if effort not in WORLDS or masks is None or rules.knock_max is None:
+    if masks is None or rules.knock_max is None:
         return None
     po = Playout(rules, masks)
     size = rules.hand_size

@@ -18,7 +18,6 @@ from advisor.results import (
     Action,
     DiscardAdvice,
     DiscardOption,
-    Effort,
     Phase,
     Recommendation,
     out_cards,
@@ -140,8 +139,7 @@ def _hold_knock(
     down and the hold's throw leads the discards."""
     lay, card = advice.lay_down, advice.final_discard
     if (
-        ctx.effort is Effort.FAST
-        or lay is None
+        lay is None
         or lay.action is not TurnAction.KNOCK
         or card is None
         or (ctx.budget is not None and ctx.budget.expired)
