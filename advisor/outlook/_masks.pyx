@@ -1,0 +1,152 @@
+# distutils: language = c++
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The look-ahead's kernel, compiled: the least deadwood of a hand held as a bit mask
+over card ids (memoised) and the least-deadwood discard. ``masks.py`` documents the
+method; this file holds its inner loops only.
+
+A hand fits in 64 bits (``solver.cards.NUM_KINDS`` card ids, checked). The memo is an
+open-addressing table of fixed size (linear probing, key 0 free: the empty hand is
+answered without it), emptied when it holds ``max_memo`` hands.
+"""
+
+from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+from libcpp.vector cimport vector
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
+cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
+
+
+cdef inline int low_card(uint64_t hand) noexcept:
+    return __builtin_ctzll(hand)
+
+
+cdef class Kernel:
+    cdef int64_t value[64]
+    cdef int first[65]  # the melds whose lowest card is c: melds[first[c]:first[c + 1]]
+    cdef vector[uint64_t] melds
+    cdef uint64_t* keys
+    cdef int32_t* vals  # a hand's points: at most 64 cards of 1000 (solver.limits)
+    cdef size_t slots
+    cdef size_t count
+    cdef size_t max_memo
+    cdef int shift
+
+    def __cinit__(self, *args: object, **kwargs: object) -> None:
+        self.keys = NULL
+        self.vals = NULL
+
+    def __init__(self, value: object, by_low: object, int max_memo) -> None:
+        """``value``: the points of each card id; ``by_low``: the meld masks whose
+        lowest card is each id; ``max_memo``: the most hands the memo holds."""
+        cdef list values = list(value)
+        cdef list lows = list(by_low)
+        if len(values) > 64 or len(lows) != len(values):
+            raise ValueError("a hand of these cards does not fit in 64 bits")
+        if max_memo < 1:
+            raise ValueError("the memo holds at least one hand")
+        cdef int c
+        for c in range(64):
+            self.value[c] = values[c] if c < len(values) else 0
+        self.melds.clear()
+        for c in range(65):
+            self.first[c] = 0
+        for c in range(64):
+            self.first[c] = self.melds.size()
+            if c < len(lows):
+                for m in lows[c]:
+                    self.melds.push_back(m)
+        self.first[64] = self.melds.size()
+        # at most half the slots used: probes stay short
+        self.slots = 16
+        self.shift = 60
+        while self.slots < 2 * <size_t>max_memo:
+            self.slots *= 2
+            self.shift -= 1
+        self.max_memo = max_memo
+        free(self.keys)
+        free(self.vals)
+        # calloc: the pages are the system's zeros until first written (RSS grows with use)
+        self.keys = <uint64_t*>calloc(self.slots, sizeof(uint64_t))
+        self.vals = <int32_t*>calloc(self.slots, sizeof(int32_t))
+        if self.keys == NULL or self.vals == NULL:
+            raise MemoryError()
+        self.count = 0
+
+    def __dealloc__(self) -> None:
+        free(self.keys)
+        free(self.vals)
+
+    def memo_size(self) -> int:
+        """The hands the memo holds now."""
+        return self.count
+
+    cdef inline size_t _slot(self, uint64_t hand) noexcept:
+        return <size_t>((hand * GOLDEN) >> self.shift)
+
+    cdef int64_t _least(self, uint64_t hand) noexcept:
+        if hand == 0:
+            return 0
+        cdef size_t mask = self.slots - 1
+        cdef size_t i = self._slot(hand)
+        cdef uint64_t k
+        while True:
+            k = self.keys[i]
+            if k == hand:
+                return self.vals[i]
+            if k == 0:
+                break
+            i = (i + 1) & mask
+        cdef int low = low_card(hand)
+        cdef int64_t best = self.value[low] + self._least(hand & ~(1ULL << low))
+        cdef int64_t d
+        cdef uint64_t m
+        cdef int j
+        for j in range(self.first[low], self.first[low + 1]):
+            m = self.melds[j]
+            if hand & m == m and best != 0:
+                d = self._least(hand & ~m)
+                if d < best:
+                    best = d
+        # the recursion may have filled or emptied the table: probe again
+        if self.count >= self.max_memo:
+            memset(self.keys, 0, self.slots * sizeof(uint64_t))
+            self.count = 0
+        i = self._slot(hand)
+        while self.keys[i] != 0:
+            i = (i + 1) & mask
+        self.keys[i] = hand
+        self.vals[i] = <int32_t>best
+        self.count += 1
+        return best
+
+    cdef inline int64_t _after_discard(self, uint64_t hand, uint64_t keep, int* card) noexcept:
+        """The least deadwood after a discard of ``hand`` (not of ``keep``), -1 when
+        there is none; ``card``: the discard, the lowest id on a tie (-1: none)."""
+        cdef int64_t best = -1
+        cdef int64_t d
+        cdef uint64_t bit
+        cdef uint64_t h = hand & ~keep
+        card[0] = -1
+        while h:
+            bit = h & (~h + 1)
+            h ^= bit
+            d = self._least(hand ^ bit)
+            if best < 0 or d < best:
+                best = d
+                card[0] = low_card(bit)
+        return best
+
+    def least(self, hand: int) -> int:
+        """Least deadwood points of the hand ``hand`` (a bit per card id held)."""
+        return self._least(hand)
+
+    def least_after_discard(self, hand: int, keep: int = 0) -> tuple[int, int]:
+        """(least deadwood left by a discard of ``hand``, that discard's card id); the
+        cards of ``keep`` are not thrown (a discard just taken)."""
+        cdef int card
+        cdef int64_t best = self._after_discard(hand, keep, &card)
+        return best, card
