@@ -1,8 +1,9 @@
 # distutils: language = c++
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The look-ahead's kernel, compiled: the least deadwood of a hand held as a bit mask
-over card ids (memoised) and the least-deadwood discard. ``masks.py`` documents the
-method; this file holds its inner loops only.
+over card ids (memoised), the least-deadwood discard and the race over stock orders.
+``masks.py`` and ``race.py`` document the method; this file holds their inner loops
+only.
 
 A hand fits in 64 bits (``solver.cards.NUM_KINDS`` card ids, checked). The memo is an
 open-addressing table of fixed size (linear probing, key 0 free: the empty hand is
@@ -150,3 +151,28 @@ cdef class Kernel:
         cdef int card
         cdef int64_t best = self._after_discard(hand, keep, &card)
         return best, card
+
+    def race(self, start: int, int done, orders: object, int horizon, knock_max: int) -> list[int]:
+        """The orders whose hand went out at each draw of ``horizon`` (``race.py``):
+        from ``start``, ``done`` draws already made, each order's cards drawn in turn."""
+        cdef vector[int64_t] out_at
+        out_at.assign(horizon, 0)
+        cdef int64_t kmax = knock_max
+        cdef uint64_t begin = start
+        cdef uint64_t hand
+        cdef int64_t dead
+        cdef int card, t, c
+        cdef Py_ssize_t i, n
+        for order in orders:
+            hand = begin
+            n = min(len(order), horizon - done)
+            for i in range(max(n, 0)):
+                t = done + <int>i
+                c = order[i]
+                hand |= 1ULL << c
+                dead = self._after_discard(hand, 0, &card)
+                if dead <= kmax:
+                    out_at[t] += 1
+                    break
+                hand &= ~(1ULL << card)
+        return [x for x in out_at]
