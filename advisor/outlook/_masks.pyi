@@ -17,3 +17,13 @@ class Kernel:
         horizon: int,
         knock_max: int,
     ) -> list[int]: ...
+    def walk(
+        self,
+        hand: int,
+        horizon: int,
+        live: Sequence[tuple[int, int]],
+        total: int,
+        knock_max: int,
+        knock_gain: int,
+        gin_bonus: int,
+    ) -> tuple[float, float, int]: ...

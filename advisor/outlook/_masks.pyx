@@ -1,13 +1,16 @@
 # distutils: language = c++
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The look-ahead's kernel, compiled: the least deadwood of a hand held as a bit mask
-over card ids (memoised), the least-deadwood discard and the race over stock orders.
-``masks.py`` and ``race.py`` document the method; this file holds their inner loops
-only.
+over card ids (memoised), the least-deadwood discard, the race over stock orders and
+the exact draw look-ahead. ``masks.py``, ``race.py`` and ``value.py`` document the
+method; this file holds their inner loops only.
 
 A hand fits in 64 bits (``solver.cards.NUM_KINDS`` card ids, checked). The memo is an
 open-addressing table of fixed size (linear probing, key 0 free: the empty hand is
-answered without it), emptied when it holds ``max_memo`` hands.
+answered without it), emptied when it holds ``max_memo`` hands. The floating-point
+sums are made in the order the Python model writes them, one rounding per operation
+(the build turns off contraction into fused multiply-adds), so the answers are the
+same to the last bit.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
@@ -23,6 +26,17 @@ cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
 
 cdef inline int low_card(uint64_t hand) noexcept:
     return __builtin_ctzll(hand)
+
+
+# what the draw look-ahead's recursion shares: the live cards, those drawn on the way
+cdef struct Walk:
+    vector[int]* ids
+    vector[int]* copies
+    vector[int]* drawn
+    int total
+    int64_t knock_max
+    int64_t knock_gain
+    int64_t gin_bonus
 
 
 cdef class Kernel:
@@ -176,3 +190,86 @@ cdef class Kernel:
                     break
                 hand &= ~(1ULL << card)
         return [x for x in out_at]
+
+    def walk(
+        self,
+        hand: int,
+        int horizon,
+        live: object,
+        int total,
+        knock_max: int,
+        knock_gain: int,
+        gin_bonus: int,
+    ) -> tuple[float, float, int]:
+        """(chance of going out, expected worth, sequences) of ``hand`` over ``horizon``
+        draws from ``live`` ((card id, copies) pairs, ``total`` copies), as
+        ``value.Lookahead`` defines them."""
+        cdef vector[int] ids
+        cdef vector[int] copies
+        for c, n in live:
+            ids.push_back(c)
+            copies.push_back(n)
+        cdef vector[int] drawn
+        cdef Walk w
+        w.ids = &ids
+        w.copies = &copies
+        w.drawn = &drawn
+        w.total = total
+        w.knock_max = knock_max
+        w.knock_gain = knock_gain
+        w.gin_bonus = gin_bonus
+        cdef double out = 0.0
+        cdef double worth = 0.0
+        cdef int64_t samples = 0
+        self._walk(&w, hand, horizon, &out, &worth, &samples)
+        return out, worth, samples
+
+    cdef void _walk(
+        self,
+        Walk* w,
+        uint64_t hand,
+        int horizon,
+        double* out_p,
+        double* worth_p,
+        int64_t* samples_p,
+    ) noexcept:
+        cdef int total = w.total - <int>w.drawn.size()
+        cdef double out = 0.0
+        cdef double worth = 0.0
+        cdef int64_t samples = 0
+        cdef double p, o, v
+        cdef int64_t s, dead, k
+        cdef int c, n, card
+        cdef size_t j, d
+        for j in range(w.ids.size()):
+            c = w.ids[0][j]
+            n = w.copies[0][j]
+            for d in range(w.drawn.size()):
+                if w.drawn[0][d] == c:
+                    n -= 1
+            if n <= 0:
+                continue
+            p = <double>n / <double>total
+            dead = self._after_discard(hand | (1ULL << c), 0, &card)
+            if dead <= w.knock_max:
+                out += p
+                # the worth of going out (``Lookahead.worth``): a whole number of points
+                k = w.knock_gain - dead + (w.gin_bonus if dead == 0 else 0)
+                worth += p * <double>k
+                samples += 1
+            elif horizon == 1:
+                worth -= p * <double>dead
+                samples += 1
+            else:
+                w.drawn.push_back(c)
+                o = 0.0
+                v = 0.0
+                s = 0
+                self._walk(w, (hand | (1ULL << c)) & ~(1ULL << card), horizon - 1, &o, &v, &s)
+                w.drawn.pop_back()
+                out += p * o
+                worth += p * v
+                samples += s
+        out_p[0] = out
+        worth_p[0] = worth
+        samples_p[0] = samples
