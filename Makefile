@@ -22,9 +22,10 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 # Serving needs only the package; the test extras are installed by `make test`. The
-# install compiles the engine's passes (Cython, from PyPI at build time) in place.
+# install compiles the engine's passes and the look-ahead's kernel (Cython, from PyPI at
+# build time) in place.
 ENGINE_CORE := advisor/engine/_core.pyx advisor/engine/_flat.h advisor/engine/_layout.pxi \
-	solver/_place_dp.pyx setup.py
+	advisor/outlook/_masks.pyx solver/_place_dp.pyx setup.py
 $(SERVE_STAMP): $(BIN)/python pyproject.toml $(ENGINE_CORE) | $(GXX)
 	$(BIN)/pip install -q -e .
 	touch $@

@@ -15,6 +15,13 @@ setup(
                 extra_compile_args=["-O2", "-g", "-std=c++17"],
             ),
             Extension(
+                "advisor.outlook._masks",
+                ["advisor/outlook/_masks.pyx"],
+                language="c++",
+                # no fused multiply-adds: the look-ahead's sums round as Python's do
+                extra_compile_args=["-O2", "-std=c++17", "-ffp-contract=off"],
+            ),
+            Extension(
                 "solver._place_dp",
                 ["solver/_place_dp.pyx"],
                 language="c++",

@@ -1,6 +1,8 @@
 """The least deadwood of a hand in microseconds, for the look-ahead: every meld of the
 rules as a bit mask over card ids, and a memoised search that settles the lowest card
-held (deadwood, or the lowest card of a meld held whole).
+held (deadwood, or the lowest card of a meld held whole). The search, its memo and the
+loops of the race and the draw look-ahead over it are compiled (``_masks.pyx``); the
+masks are built here.
 
 Exact for packs with one copy of each card and no wild cards (a hand is then a set of
 card ids); ``MeldMasks.of`` answers None for other rules, where the look-ahead uses the
@@ -10,19 +12,24 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from advisor.outlook._masks import Kernel
 from solver.candidates import templates
 from solver.cards import NUM_KINDS, Card
 from solver.rules import Rules
 
-# the memo is dropped when it grows past this many hands (a look-ahead uses thousands;
-# 200 000 hands are about 16 MiB), and the masks of only the last rule sets asked are
+# the memo is emptied when it holds this many hands (a look-ahead uses thousands; its
+# table of 2^19 slots is 6 MiB), and the masks of only the last rule sets asked are
 # kept: what the look-ahead holds between requests stays within a fixed allowance of a
 # worker's memory (docs/operations.md, "Memory") however many house rules arrive
 _MAX_MEMO = 200_000
 _KEEP = 2
+assert NUM_KINDS <= 64  # a hand is one 64-bit word in the kernel
 
 
-class MeldMasks:
+class MeldMasks(Kernel):
+    """``least``, ``least_after_discard``, ``race`` and ``walk`` are the kernel's
+    (``_masks.pyi``)."""
+
     def __init__(self, rules: Rules) -> None:
         self.value = [rules.value(Card.from_id(c)) for c in range(NUM_KINDS)]
         supply = [0 if rules.is_wild(Card.from_id(c)) else rules.decks for c in range(NUM_KINDS)]
@@ -46,7 +53,7 @@ class MeldMasks:
                         if m >> c & 1:
                             smallest[c].append(m & ~(1 << c))
         self.partners = [tuple(ms) for ms in smallest]
-        self.memo: dict[int, int] = {0: 0}
+        super().__init__(self.value, self.by_low, _MAX_MEMO)
 
     @staticmethod
     def of(rules: Rules) -> MeldMasks | None:
@@ -60,37 +67,6 @@ class MeldMasks:
                 _CACHE.popitem(last=False)
         _CACHE.move_to_end(key)
         return found
-
-    def least(self, hand: int) -> int:
-        """Least deadwood points of the hand ``hand`` (a bit per card id held)."""
-        memo = self.memo
-        found = memo.get(hand)
-        if found is not None:
-            return found
-        if len(memo) > _MAX_MEMO:
-            memo.clear()
-            memo[0] = 0
-        low = (hand & -hand).bit_length() - 1
-        rest = hand & ~(1 << low)
-        best = self.value[low] + self.least(rest)
-        for m in self.by_low[low]:
-            if hand & m == m and best:
-                best = min(best, self.least(hand & ~m))
-        memo[hand] = best
-        return best
-
-    def least_after_discard(self, hand: int, keep: int = 0) -> tuple[int, int]:
-        """(least deadwood left by a discard of ``hand``, that discard's card id); the
-        cards of ``keep`` are not thrown (a discard just taken)."""
-        best, card = -1, -1
-        h = hand & ~keep
-        while h:
-            bit = h & -h
-            h ^= bit
-            d = self.least(hand ^ bit)
-            if best < 0 or d < best:
-                best, card = d, bit.bit_length() - 1
-        return best, card
 
 
 _CACHE: OrderedDict[str, MeldMasks] = OrderedDict()  # least recently asked first

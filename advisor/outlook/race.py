@@ -72,16 +72,9 @@ class Racer:
 
     def _race(self, start: int, done: int) -> Race:
         """``done`` draws of the horizon already made (not out after them)."""
-        masks, h = self.masks, self.horizon
-        out_at = [0] * h  # orders whose hand went out at each draw
-        for order in self.orders:
-            hand = start
-            for t, c in enumerate(order[: h - done], start=done):
-                dead, card = masks.least_after_discard(hand | (1 << c))
-                if dead <= self.knock_max:
-                    out_at[t] += 1
-                    break
-                hand = (hand | (1 << c)) & ~(1 << card)
+        h = self.horizon
+        # orders whose hand went out at each draw (compiled: ``MeldMasks.race``)
+        out_at = self.masks.race(start, done, self.orders, h, self.knock_max)
         n = len(self.orders)
         gone = list(accumulate(out_at))
         chances = tuple(round(g / n, 4) for g in gone)

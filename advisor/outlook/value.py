@@ -83,35 +83,13 @@ class Lookahead:
         return self.worth(self.masks.least_after_discard(hand, keep)[0])
 
     def outlook(self, hand: int, horizon: int, thrown: int | None = None) -> Outlook:
-        """``hand``: after the discard ``thrown``, before the next draw."""
-        out, worth, samples = self._walk(hand, horizon, ())
+        """``hand``: after the discard ``thrown``, before the next draw. Every sequence
+        of ``horizon`` draws is walked (compiled: ``MeldMasks.walk``): each live card
+        drawn with its share of the live copies, the least-deadwood throw after it, the
+        hand's ``worth`` where it goes out, else its deadwood lost after the last draw."""
+        out, worth, samples = self.masks.walk(
+            hand, horizon, self.live, self.total, self.knock_max, KNOCK_GAIN, self.gin_bonus
+        )
         if thrown is not None:
             worth -= FEED_COST * self.feed_chance(thrown)
         return Outlook(round(out, 4), round(worth, 2), horizon, samples)
-
-    def _walk(self, hand: int, horizon: int, drawn: tuple[int, ...]) -> tuple[float, float, int]:
-        """(chance of going out, expected worth, sequences) over ``horizon`` more draws;
-        ``drawn``: cards drawn on the way (no longer live)."""
-        masks = self.masks
-        total = self.total - len(drawn)
-        out = worth = 0.0
-        samples = 0
-        for c, n in self.live:
-            n -= drawn.count(c)
-            if n <= 0:
-                continue
-            p = n / total
-            dead, card = masks.least_after_discard(hand | (1 << c))
-            if dead <= self.knock_max:
-                out += p
-                worth += p * self.worth(dead)
-                samples += 1
-            elif horizon == 1:
-                worth -= p * dead
-                samples += 1
-            else:
-                o, w, s = self._walk((hand | (1 << c)) & ~(1 << card), horizon - 1, (*drawn, c))
-                out += p * o
-                worth += p * w
-                samples += s
-        return out, worth, samples

@@ -1,0 +1,29 @@
+"""Types of the look-ahead's compiled kernel (``_masks.pyx``)."""
+
+from collections.abc import Sequence
+
+class Kernel:
+    def __init__(
+        self, value: Sequence[int], by_low: Sequence[Sequence[int]], max_memo: int
+    ) -> None: ...
+    def memo_size(self) -> int: ...
+    def least(self, hand: int) -> int: ...
+    def least_after_discard(self, hand: int, keep: int = 0) -> tuple[int, int]: ...
+    def race(
+        self,
+        start: int,
+        done: int,
+        orders: Sequence[Sequence[int]],
+        horizon: int,
+        knock_max: int,
+    ) -> list[int]: ...
+    def walk(
+        self,
+        hand: int,
+        horizon: int,
+        live: Sequence[tuple[int, int]],
+        total: int,
+        knock_max: int,
+        knock_gain: int,
+        gin_bonus: int,
+    ) -> tuple[float, float, int]: ...

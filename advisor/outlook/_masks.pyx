@@ -1,0 +1,275 @@
+# distutils: language = c++
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The look-ahead's kernel, compiled: the least deadwood of a hand held as a bit mask
+over card ids (memoised), the least-deadwood discard, the race over stock orders and
+the exact draw look-ahead. ``masks.py``, ``race.py`` and ``value.py`` document the
+method; this file holds their inner loops only.
+
+A hand fits in 64 bits (``solver.cards.NUM_KINDS`` card ids, checked). The memo is an
+open-addressing table of fixed size (linear probing, key 0 free: the empty hand is
+answered without it), emptied when it holds ``max_memo`` hands. The floating-point
+sums are made in the order the Python model writes them, one rounding per operation
+(the build turns off contraction into fused multiply-adds), so the answers are the
+same to the last bit.
+"""
+
+from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+from libcpp.vector cimport vector
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
+cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
+
+
+cdef inline int low_card(uint64_t hand) noexcept:
+    return __builtin_ctzll(hand)
+
+
+# what the draw look-ahead's recursion shares: the live cards, those drawn on the way
+cdef struct Walk:
+    vector[int]* ids
+    vector[int]* copies
+    vector[int]* drawn
+    int total
+    int64_t knock_max
+    int64_t knock_gain
+    int64_t gin_bonus
+
+
+cdef class Kernel:
+    cdef int64_t value[64]
+    cdef int first[65]  # the melds whose lowest card is c: melds[first[c]:first[c + 1]]
+    cdef vector[uint64_t] melds
+    cdef uint64_t* keys
+    cdef int32_t* vals  # a hand's points: at most 64 cards of 1000 (solver.limits)
+    cdef size_t slots
+    cdef size_t count
+    cdef size_t max_memo
+    cdef int shift
+
+    def __cinit__(self, *args: object, **kwargs: object) -> None:
+        self.keys = NULL
+        self.vals = NULL
+
+    def __init__(self, value: object, by_low: object, int max_memo) -> None:
+        """``value``: the points of each card id; ``by_low``: the meld masks whose
+        lowest card is each id; ``max_memo``: the most hands the memo holds."""
+        cdef list values = list(value)
+        cdef list lows = list(by_low)
+        if len(values) > 64 or len(lows) != len(values):
+            raise ValueError("a hand of these cards does not fit in 64 bits")
+        if max_memo < 1:
+            raise ValueError("the memo holds at least one hand")
+        cdef int c
+        for c in range(64):
+            self.value[c] = values[c] if c < len(values) else 0
+        self.melds.clear()
+        for c in range(65):
+            self.first[c] = 0
+        for c in range(64):
+            self.first[c] = self.melds.size()
+            if c < len(lows):
+                for m in lows[c]:
+                    self.melds.push_back(m)
+        self.first[64] = self.melds.size()
+        # at most half the slots used: probes stay short
+        self.slots = 16
+        self.shift = 60
+        while self.slots < 2 * <size_t>max_memo:
+            self.slots *= 2
+            self.shift -= 1
+        self.max_memo = max_memo
+        free(self.keys)
+        free(self.vals)
+        # calloc: the pages are the system's zeros until first written (RSS grows with use)
+        self.keys = <uint64_t*>calloc(self.slots, sizeof(uint64_t))
+        self.vals = <int32_t*>calloc(self.slots, sizeof(int32_t))
+        if self.keys == NULL or self.vals == NULL:
+            raise MemoryError()
+        self.count = 0
+
+    def __dealloc__(self) -> None:
+        free(self.keys)
+        free(self.vals)
+
+    def memo_size(self) -> int:
+        """The hands the memo holds now."""
+        return self.count
+
+    cdef inline size_t _slot(self, uint64_t hand) noexcept:
+        return <size_t>((hand * GOLDEN) >> self.shift)
+
+    cdef int64_t _least(self, uint64_t hand) noexcept:
+        if hand == 0:
+            return 0
+        cdef size_t mask = self.slots - 1
+        cdef size_t i = self._slot(hand)
+        cdef uint64_t k
+        while True:
+            k = self.keys[i]
+            if k == hand:
+                return self.vals[i]
+            if k == 0:
+                break
+            i = (i + 1) & mask
+        cdef int low = low_card(hand)
+        cdef int64_t best = self.value[low] + self._least(hand & ~(1ULL << low))
+        cdef int64_t d
+        cdef uint64_t m
+        cdef int j
+        for j in range(self.first[low], self.first[low + 1]):
+            m = self.melds[j]
+            if hand & m == m and best != 0:
+                d = self._least(hand & ~m)
+                if d < best:
+                    best = d
+        # the recursion may have filled or emptied the table: probe again
+        if self.count >= self.max_memo:
+            memset(self.keys, 0, self.slots * sizeof(uint64_t))
+            self.count = 0
+        i = self._slot(hand)
+        while self.keys[i] != 0:
+            i = (i + 1) & mask
+        self.keys[i] = hand
+        self.vals[i] = <int32_t>best
+        self.count += 1
+        return best
+
+    cdef inline int64_t _after_discard(self, uint64_t hand, uint64_t keep, int* card) noexcept:
+        """The least deadwood after a discard of ``hand`` (not of ``keep``), -1 when
+        there is none; ``card``: the discard, the lowest id on a tie (-1: none)."""
+        cdef int64_t best = -1
+        cdef int64_t d
+        cdef uint64_t bit
+        cdef uint64_t h = hand & ~keep
+        card[0] = -1
+        while h:
+            bit = h & (~h + 1)
+            h ^= bit
+            d = self._least(hand ^ bit)
+            if best < 0 or d < best:
+                best = d
+                card[0] = low_card(bit)
+        return best
+
+    def least(self, hand: int) -> int:
+        """Least deadwood points of the hand ``hand`` (a bit per card id held)."""
+        return self._least(hand)
+
+    def least_after_discard(self, hand: int, keep: int = 0) -> tuple[int, int]:
+        """(least deadwood left by a discard of ``hand``, that discard's card id); the
+        cards of ``keep`` are not thrown (a discard just taken)."""
+        cdef int card
+        cdef int64_t best = self._after_discard(hand, keep, &card)
+        return best, card
+
+    def race(self, start: int, int done, orders: object, int horizon, knock_max: int) -> list[int]:
+        """The orders whose hand went out at each draw of ``horizon`` (``race.py``):
+        from ``start``, ``done`` draws already made, each order's cards drawn in turn."""
+        cdef vector[int64_t] out_at
+        out_at.assign(horizon, 0)
+        cdef int64_t kmax = knock_max
+        cdef uint64_t begin = start
+        cdef uint64_t hand
+        cdef int64_t dead
+        cdef int card, t, c
+        cdef Py_ssize_t i, n
+        for order in orders:
+            hand = begin
+            n = min(len(order), horizon - done)
+            for i in range(max(n, 0)):
+                t = done + <int>i
+                c = order[i]
+                hand |= 1ULL << c
+                dead = self._after_discard(hand, 0, &card)
+                if dead <= kmax:
+                    out_at[t] += 1
+                    break
+                hand &= ~(1ULL << card)
+        return [x for x in out_at]
+
+    def walk(
+        self,
+        hand: int,
+        int horizon,
+        live: object,
+        int total,
+        knock_max: int,
+        knock_gain: int,
+        gin_bonus: int,
+    ) -> tuple[float, float, int]:
+        """(chance of going out, expected worth, sequences) of ``hand`` over ``horizon``
+        draws from ``live`` ((card id, copies) pairs, ``total`` copies), as
+        ``value.Lookahead`` defines them."""
+        cdef vector[int] ids
+        cdef vector[int] copies
+        for c, n in live:
+            ids.push_back(c)
+            copies.push_back(n)
+        cdef vector[int] drawn
+        cdef Walk w
+        w.ids = &ids
+        w.copies = &copies
+        w.drawn = &drawn
+        w.total = total
+        w.knock_max = knock_max
+        w.knock_gain = knock_gain
+        w.gin_bonus = gin_bonus
+        cdef double out = 0.0
+        cdef double worth = 0.0
+        cdef int64_t samples = 0
+        self._walk(&w, hand, horizon, &out, &worth, &samples)
+        return out, worth, samples
+
+    cdef void _walk(
+        self,
+        Walk* w,
+        uint64_t hand,
+        int horizon,
+        double* out_p,
+        double* worth_p,
+        int64_t* samples_p,
+    ) noexcept:
+        cdef int total = w.total - <int>w.drawn.size()
+        cdef double out = 0.0
+        cdef double worth = 0.0
+        cdef int64_t samples = 0
+        cdef double p, o, v
+        cdef int64_t s, dead, k
+        cdef int c, n, card
+        cdef size_t j, d
+        for j in range(w.ids.size()):
+            c = w.ids[0][j]
+            n = w.copies[0][j]
+            for d in range(w.drawn.size()):
+                if w.drawn[0][d] == c:
+                    n -= 1
+            if n <= 0:
+                continue
+            p = <double>n / <double>total
+            dead = self._after_discard(hand | (1ULL << c), 0, &card)
+            if dead <= w.knock_max:
+                out += p
+                # the worth of going out (``Lookahead.worth``): a whole number of points
+                k = w.knock_gain - dead + (w.gin_bonus if dead == 0 else 0)
+                worth += p * <double>k
+                samples += 1
+            elif horizon == 1:
+                worth -= p * <double>dead
+                samples += 1
+            else:
+                w.drawn.push_back(c)
+                o = 0.0
+                v = 0.0
+                s = 0
+                self._walk(w, (hand | (1ULL << c)) & ~(1ULL << card), horizon - 1, &o, &v, &s)
+                w.drawn.pop_back()
+                out += p * o
+                worth += p * v
+                samples += s
+        out_p[0] = out
+        worth_p[0] = worth
+        samples_p[0] = samples
