@@ -2,6 +2,8 @@
 
 from collections.abc import Sequence
 
+def worth(deadwood: int, knock_max: int, knock_gain: int, gin_bonus: int) -> float: ...
+
 class Kernel:
     def __init__(
         self, value: Sequence[int], by_low: Sequence[Sequence[int]], max_memo: int

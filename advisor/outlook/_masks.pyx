@@ -28,6 +28,19 @@ cdef inline int low_card(uint64_t hand) noexcept:
     return __builtin_ctzll(hand)
 
 
+cdef inline int64_t gone_out(int64_t dead, int64_t knock_gain, int64_t gin_bonus) noexcept:
+    return knock_gain - dead + (gin_bonus if dead == 0 else 0)
+
+
+def worth(int64_t deadwood, int64_t knock_max, int64_t knock_gain, int64_t gin_bonus) -> object:
+    """The worth of a hand at ``deadwood``, as ``value.Lookahead`` defines it: going out
+    (within ``knock_max``) wins ``knock_gain - deadwood``, plus ``gin_bonus`` at 0, a
+    whole number of points; a hand held risks ``-deadwood``."""
+    if deadwood > knock_max:
+        return -<double>deadwood
+    return gone_out(deadwood, knock_gain, gin_bonus)
+
+
 # what the draw look-ahead's recursion shares: the live cards, those drawn on the way
 cdef struct Walk:
     vector[int]* ids
@@ -253,8 +266,7 @@ cdef class Kernel:
             dead = self._after_discard(hand | (1ULL << c), 0, &card)
             if dead <= w.knock_max:
                 out += p
-                # the worth of going out (``Lookahead.worth``): a whole number of points
-                k = w.knock_gain - dead + (w.gin_bonus if dead == 0 else 0)
+                k = gone_out(dead, w.knock_gain, w.gin_bonus)
                 worth += p * <double>k
                 samples += 1
             elif horizon == 1:
