@@ -1,6 +1,7 @@
 """The look-ahead's compiled kernel (advisor/outlook/_masks.pyx) against the search it
 compiles, written plainly here: the same least deadwood and discard (the lowest card id
-on a tie), and a memo that stays within its bound without changing an answer."""
+on a tie), a memo that stays within its bound without changing an answer, and one worth
+of a hand for the single hand and the walk over draws, and the play-out."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from functools import cache
 
 from advisor.outlook._masks import Kernel
 from advisor.outlook.masks import MeldMasks
+from advisor.outlook.playout import MAX_TURNS, Playout
+from advisor.outlook.value import KNOCK_GAIN, Lookahead
 from solver.cards import parse_cards
-from solver.rules import make_rules
+from solver.rules import Rules, make_rules
 
 
 def _plain(
@@ -65,3 +68,78 @@ def test_the_memo_stays_within_its_bound_and_changes_no_answer() -> None:
     for hand in _hands(500, 11, seed=7):
         assert small.least_after_discard(hand) == masks.least_after_discard(hand)
         assert small.memo_size() <= 40
+
+
+def test_a_hand_is_worth_the_knock_it_makes_or_the_deadwood_it_risks() -> None:
+    rules = make_rules("gin")
+    masks = MeldMasks(rules)
+    look = Lookahead(rules, masks, [1] * 52)
+    assert look.worth(0) == KNOCK_GAIN + rules.gin_bonus  # gin: the bonus on top
+    assert look.worth(7) == KNOCK_GAIN - 7
+    assert look.worth(11) == -11.0  # above the knock limit: held, its deadwood at risk
+
+
+def test_the_walk_weighs_each_draw_by_the_same_worth() -> None:
+    rules = make_rules("gin")
+    assert rules.knock_max is not None
+    masks = MeldMasks(rules)
+    hand = sum(1 << c.id for c in parse_cards("2C 3C 4C 5D 6D 7D 8H 8S 8D 9C"))
+    live = [0 if hand >> c & 1 else 1 for c in range(52)]
+    look = Lookahead(rules, masks, live)
+    # one draw: each live card drawn alike, then the least-deadwood throw
+    after = [masks.least_after_discard(hand | 1 << c)[0] for c in range(52) if live[c]]
+    seen = look.outlook(hand, 1)
+    assert seen.samples == len(after)
+    assert seen.go_out_chance == round(sum(d <= rules.knock_max for d in after) / len(after), 4)
+    assert seen.expected_points == round(sum(look.worth(d) for d in after) / len(after), 2)
+
+
+def _plain_play(
+    masks: MeldMasks, rules: Rules, mine: int, theirs: int, top: int, stock: list[int]
+) -> tuple[int, bool]:
+    """The play-out written plainly: take the top discard when it melds, else draw; throw
+    the least-deadwood card; knock as soon as allowed and settle without layoffs."""
+    assert rules.knock_max is not None
+    least = masks.least
+
+    def settle(knocker: int, defender: int) -> int:
+        dk, dd = least(knocker), least(defender)
+        if dk == 0:
+            return dd + rules.gin_bonus
+        if dd <= dk:
+            return -(dk - dd + rules.undercut_bonus)
+        return dd - dk
+
+    hands, i, p = [mine, theirs], 0, 0
+    for _ in range(MAX_TURNS):
+        hand, keep = hands[p], 0
+        if top >= 0 and least(hand | 1 << top) - least(hand) < masks.value[top]:
+            hand, keep = hand | 1 << top, 1 << top
+        elif i < len(stock):
+            hand, i = hand | 1 << stock[i], i + 1
+        else:
+            return 0, False
+        dead, card = masks.least_after_discard(hand, keep)
+        hand &= ~(1 << card)
+        if dead <= rules.knock_max:
+            won = settle(hand, hands[1 - p])
+            return (won, True) if p == 0 else (-won, False)
+        hands[p], top, p = hand, card, 1 - p
+    return 0, False
+
+
+def test_the_compiled_play_out_plays_as_the_plain_one() -> None:
+    rules = make_rules("gin")
+    masks = MeldMasks(rules)
+    po = Playout(rules, masks)
+    rng = random.Random(11)
+    outcomes = set()
+    for _ in range(300):
+        cards = rng.sample(range(52), 52)
+        mine = sum(1 << c for c in cards[:10])
+        theirs = sum(1 << c for c in cards[10:20])
+        top, stock = cards[20], cards[21:]
+        got = po.play(mine, theirs, top, stock, mover=0)
+        assert got == _plain_play(masks, rules, mine, theirs, top, stock)
+        outcomes.add(got[1])
+    assert outcomes == {True, False}  # deals where I go out and deals where I do not

@@ -2,6 +2,8 @@
 
 from collections.abc import Sequence
 
+def worth(deadwood: int, knock_max: int, knock_gain: int, gin_bonus: int) -> float: ...
+
 class Kernel:
     def __init__(
         self, value: Sequence[int], by_low: Sequence[Sequence[int]], max_memo: int
@@ -27,3 +29,17 @@ class Kernel:
         knock_gain: int,
         gin_bonus: int,
     ) -> tuple[float, float, int]: ...
+    def settle(self, knocker: int, defender: int, gin_bonus: int, undercut_bonus: int) -> int: ...
+    def play(
+        self,
+        mine: int,
+        theirs: int,
+        top: int,
+        stock: Sequence[int],
+        mover: int,
+        drawn: int,
+        knock_max: int,
+        gin_bonus: int,
+        undercut_bonus: int,
+        max_turns: int,
+    ) -> tuple[int, bool]: ...

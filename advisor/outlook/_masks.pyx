@@ -28,6 +28,19 @@ cdef inline int low_card(uint64_t hand) noexcept:
     return __builtin_ctzll(hand)
 
 
+cdef inline int64_t gone_out(int64_t dead, int64_t knock_gain, int64_t gin_bonus) noexcept:
+    return knock_gain - dead + (gin_bonus if dead == 0 else 0)
+
+
+def worth(int64_t deadwood, int64_t knock_max, int64_t knock_gain, int64_t gin_bonus) -> object:
+    """The worth of a hand at ``deadwood``, as ``value.Lookahead`` defines it: going out
+    (within ``knock_max``) wins ``knock_gain - deadwood``, plus ``gin_bonus`` at 0, a
+    whole number of points; a hand held risks ``-deadwood``."""
+    if deadwood > knock_max:
+        return -<double>deadwood
+    return gone_out(deadwood, knock_gain, gin_bonus)
+
+
 # what the draw look-ahead's recursion shares: the live cards, those drawn on the way
 cdef struct Walk:
     vector[int]* ids
@@ -253,8 +266,7 @@ cdef class Kernel:
             dead = self._after_discard(hand | (1ULL << c), 0, &card)
             if dead <= w.knock_max:
                 out += p
-                # the worth of going out (``Lookahead.worth``): a whole number of points
-                k = w.knock_gain - dead + (w.gin_bonus if dead == 0 else 0)
+                k = gone_out(dead, w.knock_gain, w.gin_bonus)
                 worth += p * <double>k
                 samples += 1
             elif horizon == 1:
@@ -273,3 +285,72 @@ cdef class Kernel:
         out_p[0] = out
         worth_p[0] = worth
         samples_p[0] = samples
+
+    cdef int64_t _settle(self, uint64_t knocker, uint64_t defender, int64_t gin_bonus,
+                         int64_t undercut_bonus) noexcept:
+        cdef int64_t dk = self._least(knocker)
+        cdef int64_t dd = self._least(defender)
+        if dk == 0:
+            return dd + gin_bonus
+        if dd <= dk:
+            return -(dk - dd + undercut_bonus)
+        return dd - dk
+
+    def settle(self, knocker: int, defender: int, gin_bonus: int, undercut_bonus: int) -> int:
+        """The knocker's points (negative: it pays) from the two hands after the knock's
+        discard, without layoffs (``playout.Playout.settle``)."""
+        return self._settle(knocker, defender, gin_bonus, undercut_bonus)
+
+    def play(
+        self,
+        mine: int,
+        theirs: int,
+        int top,
+        stock: object,
+        int mover,
+        int drawn,
+        knock_max: int,
+        gin_bonus: int,
+        undercut_bonus: int,
+        int max_turns,
+    ) -> tuple[int, bool]:
+        """(my points, whether I went out) of the play-out ``playout.Playout.play``
+        defines."""
+        cdef vector[int] order
+        for c in stock:
+            order.push_back(c)
+        cdef uint64_t hands[2]
+        hands[0] = mine
+        hands[1] = theirs
+        cdef int64_t kmax = knock_max
+        cdef int64_t gb = gin_bonus
+        cdef int64_t ub = undercut_bonus
+        cdef size_t i = drawn
+        cdef int p = mover
+        cdef int card, turn
+        cdef uint64_t hand, keep
+        cdef int64_t dead, won
+        for turn in range(max_turns):
+            hand = hands[p]
+            keep = 0
+            if top >= 0 and (
+                self._least(hand | (1ULL << top)) - self._least(hand) < self.value[top]
+            ):
+                hand |= 1ULL << top
+                keep = 1ULL << top
+            elif i < order.size():
+                hand |= 1ULL << order[i]
+                i += 1
+            else:
+                return 0, False
+            dead = self._after_discard(hand, keep, &card)
+            hand &= ~(1ULL << card)
+            if dead <= kmax:
+                won = self._settle(hand, hands[1 - p], gb, ub)
+                if p == 0:
+                    return won, True
+                return -won, False
+            hands[p] = hand
+            top = card
+            p = 1 - p
+        return 0, False

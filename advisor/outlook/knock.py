@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor.outlook.masks import MeldMasks, mask_of
-from advisor.outlook.playout import Playout, seed_of, worlds
-from solver.cards import NUM_KINDS, Card
+from advisor.outlook.playout import Playout, improved, seed_of, worlds
+from solver.cards import Card
 from solver.rules import Rules
 
 # worlds weighed per effort that holds: ``deep`` only. ``standard`` knocks as soon as
@@ -39,13 +39,6 @@ class Hold:
     knock: float
 
 
-def _improved(masks: MeldMasks, hand: int, draws: tuple[int, ...]) -> int:
-    for c in draws:
-        hand |= 1 << c
-        hand &= ~(1 << masks.least_after_discard(hand)[1])
-    return hand
-
-
 def hold_or_knock(
     rules: Rules,
     effort: str,
@@ -63,22 +56,17 @@ def hold_or_knock(
     if masks is None or rules.knock_max is None:
         return None
     po = Playout(rules, masks)
-    size = rules.hand_size
     ids = [c.id for c in taken]
     pool = [c for c, n in enumerate(live) if n]
     seed = seed_of("knock", effort, repr(rules), hand, pile, taken)
-    found = worlds(pool, ids, size, WORLDS[effort], seed)
     mine = mask_of([c.id for c in hand])
-    # heads-up: the stock at the deal, less what is left, shared by the two players
-    dealt = NUM_KINDS * rules.decks - 2 * size - 1
-    stock = len(found[0].stock) if found else 0
-    k = min(max(0, dealt - stock) // 2, stock // 2)
     knocker = mine & ~(1 << knock_card.id)
     if masks.least(knocker) == 0:
         return None  # gin: nothing to wait for
+    found = improved(rules, masks, worlds(pool, ids, rules.hand_size, WORLDS[effort], seed))
     best: Hold | None = None
-    theirs = [_improved(masks, w.their_hand, w.stock[:k]) for w in found]
-    rest = [w.stock[k:] for w in found]
+    theirs = [w.their_hand for w in found]
+    rest = [w.stock for w in found]
     n = len(found)
     if not n:
         return None

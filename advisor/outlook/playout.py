@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from advisor.outlook.masks import MeldMasks
+from solver.cards import NUM_KINDS
 from solver.rules import Rules
 
 # a play-out ends after this many turns without a knock (a void hand, 0)
@@ -56,6 +57,24 @@ def worlds(
     return out
 
 
+def improved(rules: Rules, masks: MeldMasks, found: list[World]) -> list[World]:
+    """``found`` with the next player's hand improved as its draws so far would have: it
+    has drawn about half the stock gone since the deal (heads-up), after each draw
+    keeping the best ten (the least deadwood), so that late in the hand, and with melds
+    it visibly collects, its deadwood is low; the stock is what is left."""
+    dealt = NUM_KINDS * rules.decks - 2 * rules.hand_size - 1
+    stock = len(found[0].stock) if found else 0
+    k = min(max(0, dealt - stock) // 2, stock // 2)
+    out = []
+    for w in found:
+        hand = w.their_hand
+        for c in w.stock[:k]:
+            hand |= 1 << c
+            hand &= ~(1 << masks.least_after_discard(hand)[1])
+        out.append(World(hand, w.stock[k:]))
+    return out
+
+
 class Playout:
     def __init__(self, rules: Rules, masks: MeldMasks) -> None:
         assert rules.knock_max is not None
@@ -66,46 +85,36 @@ class Playout:
 
     def settle(self, knocker: int, defender: int) -> int:
         """The knocker's points (negative: it pays), from the two hands after the knock's
-        discard, without layoffs."""
-        dk, dd = self.masks.least(knocker), self.masks.least(defender)
-        if dk == 0:
-            return dd + self.gin_bonus
-        if dd <= dk:
-            return -(dk - dd + self.undercut_bonus)
-        return dd - dk
-
-    def melds(self, hand: int, card: int) -> bool:
-        """``card`` is not deadwood in a best partition of ``hand`` with it."""
-        least = self.masks.least
-        return least(hand | (1 << card)) - least(hand) < self.masks.value[card]
+        discard, without layoffs: gin wins the defender's deadwood and ``gin_bonus``; a
+        defender at or below the knocker's deadwood undercuts it (the difference and
+        ``undercut_bonus``); else the knocker wins the difference (compiled)."""
+        return self.masks.settle(knocker, defender, self.gin_bonus, self.undercut_bonus)
 
     def play(
-        self, mine: int, theirs: int, top: int, stock: Sequence[int], mover: int, drawn: int = 0
+        self,
+        mine: int,
+        theirs: int,
+        top: int,
+        stock: Sequence[int],
+        mover: int,
+        drawn: int = 0,
     ) -> tuple[int, bool]:
         """(my points, whether I went out) from the position: hands ``mine`` and
         ``theirs`` (before drawing), ``top`` the top discard, ``mover`` 1 when the next
-        player moves first; ``drawn``: stock cards already drawn."""
-        hands = [mine, theirs]
-        masks = self.masks
-        i = drawn
-        p = mover
-        for _ in range(MAX_TURNS):
-            hand = hands[p]
-            keep = 0
-            if top >= 0 and self.melds(hand, top):
-                hand |= 1 << top
-                keep = 1 << top
-            elif i < len(stock):
-                hand |= 1 << stock[i]
-                i += 1
-            else:
-                return 0, False
-            dead, card = masks.least_after_discard(hand, keep)
-            hand &= ~(1 << card)
-            if dead <= self.knock_max:
-                won = self.settle(hand, hands[1 - p])
-                return (won, True) if p == 0 else (-won, False)
-            hands[p] = hand
-            top = card
-            p = 1 - p
-        return 0, False
+        player moves first; ``drawn``: stock cards already drawn. Each seat takes the top
+        discard when it melds (it is not deadwood in a best partition with it), else
+        draws, throws the least-deadwood card and knocks as soon as allowed (compiled:
+        ``MeldMasks.play``); no knock within ``MAX_TURNS`` turns or a stock run out is a
+        void hand, 0."""
+        return self.masks.play(
+            mine,
+            theirs,
+            top,
+            stock,
+            mover,
+            drawn,
+            self.knock_max,
+            self.gin_bonus,
+            self.undercut_bonus,
+            MAX_TURNS,
+        )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from advisor.outlook._masks import worth
 from advisor.outlook.masks import MeldMasks
 from solver.rules import Rules
 
@@ -73,14 +74,9 @@ class Lookahead:
         return 1.0 - miss
 
     def worth(self, deadwood: int) -> float:
-        """The worth of a hand that can go out now at ``deadwood``, else of holding it."""
-        if deadwood > self.knock_max:
-            return -float(deadwood)
-        return KNOCK_GAIN - deadwood + (self.gin_bonus if deadwood == 0 else 0)
-
-    def after_draw(self, hand: int, keep: int = 0) -> float:
-        """The worth of ``hand`` (just drawn) after its least-deadwood discard."""
-        return self.worth(self.masks.least_after_discard(hand, keep)[0])
+        """The worth of a hand that can go out now at ``deadwood``, else of holding it
+        (the kernel's, which ``outlook`` sums)."""
+        return worth(deadwood, self.knock_max, KNOCK_GAIN, self.gin_bonus)
 
     def outlook(self, hand: int, horizon: int, thrown: int | None = None) -> Outlook:
         """``hand``: after the discard ``thrown``, before the next draw. Every sequence
