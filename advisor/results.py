@@ -85,6 +85,17 @@ class Race:
 
 
 @dataclass(frozen=True)
+class Playouts:
+    """The option played out to the end of the hand in ``worlds`` hidden worlds
+    (``deep``; docs/advisor.md, "Effort"): the share of them the player won, and the
+    points it won on average (negative: paid)."""
+
+    worlds: int
+    win_chance: float
+    expected_points: float
+
+
+@dataclass(frozen=True)
 class DiscardOption:
     """The hand left after throwing ``card``: its cards needed and outs (``card`` counts
     as seen), its deadwood, and how the throw looks to the table."""
@@ -104,6 +115,7 @@ class DiscardOption:
     horizon: int | None = None
     samples: int | None = None
     race: Race | None = None  # at the fewest cards needed, where there is a choice
+    playouts: Playouts | None = None  # ``deep``: the options played out
 
 
 @dataclass(frozen=True)
@@ -142,6 +154,7 @@ class StockDraw:
     outs_cards: tuple[OutCard, ...]
     live: int
     race: Race | None = None  # ``standard``, ``deep``: the race after a stock draw
+    playouts: Playouts | None = None  # ``deep``: a stock draw played out
 
 
 @dataclass(frozen=True)
@@ -157,6 +170,7 @@ class TakeDiscard:
     outs_cards: tuple[OutCard, ...]
     best_discard: Card | None
     race: Race | None = None  # as StockDraw's, the taken card the first draw
+    playouts: Playouts | None = None  # ``deep``: taking it, played out
 
 
 @dataclass(frozen=True)

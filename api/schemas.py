@@ -932,6 +932,38 @@ def _race_field(what: str) -> fields.Nested:
     return fields.Nested(RaceSchema, metadata={"description": f"`standard`, `deep`: {what}"})
 
 
+class PlayoutsSchema(ResponseSchema):
+    worlds = fields.Integer(
+        required=True,
+        metadata={
+            "description": "The hidden worlds played out (the next player's hand and the "
+            "stock's order dealt from the cards not seen; seeded by the request)."
+        },
+    )
+    win_chance = fields.Float(
+        required=True,
+        metadata={"description": "The share of the worlds in which the player won the hand."},
+    )
+    expected_points = fields.Float(
+        required=True,
+        metadata={
+            "description": "The points the player won in them on average (negative: paid). "
+            "The decision leaves the look-ahead's choice only for an option whose points, "
+            "world by world, are higher by two standard errors."
+        },
+    )
+
+
+def _playouts_field(what: str) -> fields.Nested:
+    return fields.Nested(
+        PlayoutsSchema,
+        metadata={
+            "description": f"`deep`, where going out is a knock: {what} played out to the end "
+            "of the hand, both seats by the EAAI baseline's policy (docs/advisor.md)."
+        },
+    )
+
+
 class DiscardOptionSchema(ResponseSchema):
     card = CardField(required=True, metadata={"description": "The card thrown."})
     cards_needed = _needed_field()
@@ -966,6 +998,7 @@ class DiscardOptionSchema(ResponseSchema):
         "needed when there is a choice among them; each draw of its `score` adds 8 points to "
         "`expected_points` in the ranking."
     )
+    playouts = _playouts_field("the first options of the look-ahead's order, when none goes out,")
 
 
 class LayoffAdviceSchema(ResponseSchema):
@@ -1028,6 +1061,7 @@ class TakeDiscardSchema(ResponseSchema):
         allow_none=True, metadata={"description": "The best discard after taking it."}
     )
     race = _race_field("the race to go out after taking it (the first draw) and discarding.")
+    playouts = _playouts_field("taking it and throwing the least-deadwood card,")
 
 
 class DrawStockSchema(ResponseSchema):
@@ -1039,6 +1073,7 @@ class DrawStockSchema(ResponseSchema):
     outs, outs_cards = _outs_fields()
     live = fields.Integer(metadata={"description": "Live cards the stock may give."})
     race = _race_field("the race to go out from a stock draw, over the same stock orders.")
+    playouts = _playouts_field("a stock draw, in the same worlds,")
 
 
 class BuyCostSchema(ResponseSchema):

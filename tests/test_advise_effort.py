@@ -328,3 +328,47 @@ def test_with_one_card_needed_the_throw_that_goes_out_sooner_beats_the_one_holdi
     assert six["race"]["samples"] == ten["race"]["samples"] == 32
     assert advise(sit)["recommendation"]["card"] == "6D"
     assert "Raced over 32 stock orders" in six["reason"]
+
+
+def test_deep_plays_its_first_discards_out_and_standard_does_not() -> None:
+    sit = gin("AS 2D 9D 6D 5C 8S QS 3H 8H JS 4S", pile="6C KD 7C JH 7H TD 5S 7D 3C KC 9C 8C")
+    standard, deep = advise(sit, effort="standard"), advise(sit, effort="deep")
+    assert all("playouts" not in d for d in standard["discards"])
+    played = [d for d in deep["discards"] if "playouts" in d]
+    assert len(played) == 4 and all(d["playouts"]["worlds"] == 128 for d in played)
+    for d in played:
+        assert 0.0 <= d["playouts"]["win_chance"] <= 1.0
+
+
+def test_the_look_aheads_first_throw_gives_way_only_to_one_that_plays_out_clearly_better() -> None:
+    # standard throws 9D (the look-ahead's first); played out, throwing 5C wins 2.4 points
+    # more on average, paired world by world more than twice its standard error: deep
+    # throws 5C and says why
+    sit = gin("AS 2D 9D 6D 5C 8S QS 3H 8H JS 4S", pile="6C KD 7C JH 7H TD 5S 7D 3C KC 9C 8C")
+    assert advise(sit, effort="standard")["recommendation"]["card"] == "9D"
+    deep = advise(sit, effort="deep")
+    first, second = deep["discards"][:2]
+    assert (first["card"], second["card"]) == ("5C", "9D")
+    assert first["playouts"]["expected_points"] > second["playouts"]["expected_points"]
+    assert deep["recommendation"]["card"] == "5C" and "hidden worlds" in first["reason"]
+
+
+def test_deep_draws_from_the_stock_where_the_take_plays_out_clearly_worse() -> None:
+    # taking 7D (towards 7D 8D 9D) lowers cards needed from 3 to 2, so fast and standard
+    # take it; played out, a stock draw wins 5 points more on average: deep draws
+    sit = gin("2S 3C TH QS JD 6H 3S 9D JS JC", pile="QH 9H 4D QD 2D 3D 5D AC 7D")
+    for effort in ("fast", "standard"):
+        assert advise(sit, "draw", effort)["recommendation"]["action"] == "take_discard"
+    deep = advise(sit, "draw", "deep")
+    take, stock = deep["take_discard"]["playouts"], deep["draw_stock"]["playouts"]
+    assert stock["expected_points"] > take["expected_points"] + 5
+    assert deep["recommendation"]["action"] == "draw_stock"
+    assert "hidden worlds" in deep["recommendation"]["reason"]
+
+
+def test_deep_in_gin_depends_only_on_the_players_view() -> None:
+    # the play-outs deal the hidden cards from the request's seed, never from the game
+    view, answer = _first_answer(None, "gin", "deep")
+    again, other = _first_answer("another deal", "gin", "deep")
+    assert view == again
+    assert answer == other

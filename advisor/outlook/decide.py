@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from advisor.context import Context
 from advisor.outlook.ahead import rank_ahead
 from advisor.outlook.masks import MeldMasks, mask_of
+from advisor.outlook.montecarlo import CANDIDATES, Rollouts, Scores, choose
 from advisor.outlook.race import RACED, Racer
 from advisor.outlook.value import Lookahead, Outlook
 from advisor.reasons import plural
@@ -97,7 +98,37 @@ def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> 
         worth = (o.expected_points or 0.0) + RACE_WORTH * race
         return (o.cards_needed is None, o.cards_needed or 0, -worth, i)
 
-    return [looked[i] for i in sorted(range(len(looked)), key=key)]
+    order = [looked[i] for i in sorted(range(len(looked)), key=key)]
+    return _played_out(ctx, s, order)
+
+
+def _played_out(ctx: Context, s: Search, order: list[DiscardOption]) -> list[DiscardOption]:
+    """``order`` with its first ``CANDIDATES`` options played out in hidden worlds where
+    the level does (``montecarlo``), when none of them goes out now (the knock is weighed
+    apart): one that beats the first leads."""
+    first = order[:CANDIDATES]
+    if len(first) < 2 or any(o.goes_out for o in first) or _cut(ctx):
+        return order
+    rollouts = Rollouts.of(ctx, "discard")
+    if rollouts is None:
+        return order
+    scored = [rollouts.after_discard(s.hand & ~(1 << o.card.id), o.card.id) for o in first]
+    played = [replace(o, playouts=sc.playouts()) for o, sc in zip(first, scored, strict=True)]
+    lead = choose(scored)
+    if lead:
+        played[lead] = replace(
+            played[lead], reason=f"{played[lead].reason} {_beats_reason(scored[lead], scored[0])}"
+        )
+    rest = [o for i, o in enumerate(played) if i != lead]
+    return [played[lead], *rest, *order[CANDIDATES:]]
+
+
+def _beats_reason(challenger: Scores, incumbent: Scores) -> str:
+    n = len(challenger.points)
+    return (
+        f"Played out in {n} hidden worlds it wins {challenger.mean:+.1f} points on average,"
+        f" clearly more than the look-ahead's first choice ({incumbent.mean:+.1f})."
+    )
 
 
 def _raced(s: Search, looked: list[DiscardOption]) -> list[DiscardOption]:
@@ -169,6 +200,16 @@ def _with(o: DiscardOption, seen: Outlook) -> DiscardOption:
         samples=seen.samples,
         reason=reason,
     )
+
+
+def draw_played_out(ctx: Context, top: Card) -> tuple[Scores, Scores] | None:
+    """(taking ``top``, a stock draw) played out in hidden worlds; None where the level
+    plays none out."""
+    rollouts = Rollouts.of(ctx, "draw")
+    if rollouts is None:
+        return None
+    hand = _hand(ctx.sit.hand)
+    return rollouts.after_take(hand, top.id), rollouts.after_stock(hand)
 
 
 def draw_race(ctx: Context, top: Card) -> tuple[Race, Race] | None:

@@ -1,25 +1,18 @@
-"""Seeded Monte Carlo over hidden worlds for the look-ahead (rules with ``knock_max``).
-
-A world deals what the player cannot see: the next player's hand (the cards it took
-from the pile and still holds, then live cards at random) and the stock's order (the
-other live cards, shuffled). Each option is played out in the same worlds by a fast
-policy for both seats, the EAAI baseline's: take the top discard when it melds, throw
-the card leaving the least deadwood, knock as soon as allowed. The knock is settled
-as the rules score it, without layoffs; a stock run out voids the hand (0).
-
-The worlds come from a seed derived from the request (``seed_of``): the same request
-gives the same worlds, and so the same answer.
+"""The play-out of a hidden world (rules with ``knock_max``): both seats by a fast
+policy, the EAAI baseline's: take the top discard when it melds, throw the card leaving
+the least deadwood, knock as soon as allowed. The knock is settled as the rules score
+it, without layoffs; a stock run out voids the hand (0). ``montecarlo`` deals the
+worlds, from a seed derived from the request (``seed_of``): the same request gives the
+same worlds, and so the same answer.
 """
 
 from __future__ import annotations
 
 import hashlib
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from advisor.outlook.masks import MeldMasks
-from solver.cards import NUM_KINDS
 from solver.rules import Rules
 
 # a play-out ends after this many turns without a knock (a void hand, 0)
@@ -36,43 +29,6 @@ def seed_of(*parts: object) -> int:
     """A seed from the request's contents (its cards and rules, as text)."""
     text = "|".join(str(p) for p in parts)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
-def worlds(
-    live: Sequence[int], taken: Sequence[int], their_cards: int, samples: int, seed: int
-) -> list[World]:
-    """``samples`` worlds: ``live`` card ids unseen by the player (one copy each),
-    ``taken`` the next player's known cards."""
-    rng = random.Random(seed)
-    pool = sorted(set(live) - set(taken))
-    hidden = max(0, min(len(pool), their_cards - len(taken)))
-    out = []
-    for _ in range(samples):
-        cards = pool[:]
-        rng.shuffle(cards)
-        hand = 0
-        for c in (*taken, *cards[:hidden]):
-            hand |= 1 << c
-        out.append(World(hand, tuple(cards[hidden:])))
-    return out
-
-
-def improved(rules: Rules, masks: MeldMasks, found: list[World]) -> list[World]:
-    """``found`` with the next player's hand improved as its draws so far would have: it
-    has drawn about half the stock gone since the deal (heads-up), after each draw
-    keeping the best ten (the least deadwood), so that late in the hand, and with melds
-    it visibly collects, its deadwood is low; the stock is what is left."""
-    dealt = NUM_KINDS * rules.decks - 2 * rules.hand_size - 1
-    stock = len(found[0].stock) if found else 0
-    k = min(max(0, dealt - stock) // 2, stock // 2)
-    out = []
-    for w in found:
-        hand = w.their_hand
-        for c in w.stock[:k]:
-            hand |= 1 << c
-            hand &= ~(1 << masks.least_after_discard(hand)[1])
-        out.append(World(hand, w.stock[k:]))
-    return out
 
 
 class Playout:

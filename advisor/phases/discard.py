@@ -145,15 +145,13 @@ def _hold_knock(
         or (ctx.budget is not None and ctx.budget.expired)
     ):
         return ranked, advice
-    sit = ctx.sit
-    held = hold_or_knock(
-        ctx.rules, ctx.effort.value, sit.hand, card, ctx.live, sit.seen, sit.discard_pile
-    )
+    held = hold_or_knock(ctx, card)
     if held is None:
         return ranked, advice
     note = (
-        f"Holding: knocking now is worth {held.knock:+.1f} points by the model (undercut"
-        f" risk included), throwing {held.card} and playing on {held.hold:+.1f}."
+        f"Holding: played out in hidden worlds, knocking now wins {held.knock:+.1f} points"
+        f" on average (undercuts included), throwing {held.card} and playing on"
+        f" {held.hold:+.1f}, clearly more."
     )
     lead = [replace(o, reason=note) for o in ranked if o.card == held.card]
     return lead + [o for o in ranked if o.card != held.card], LayDownAdvice(None, note=note)

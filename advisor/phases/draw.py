@@ -17,7 +17,8 @@ from typing import Any
 from advisor.context import Context, out_copies, protected_joker, with_card, without
 from advisor.engine import Figures
 from advisor.outlook.ahead import draw_ahead
-from advisor.outlook.decide import DRAW_MARGIN, draw_race
+from advisor.outlook.decide import DRAW_MARGIN, draw_played_out, draw_race
+from advisor.outlook.montecarlo import Scores, choose
 from advisor.reasons import plural
 from advisor.results import (
     Action,
@@ -145,6 +146,23 @@ def _recommend_by_race(card: Card, take: Race, stock: Race, fast: Recommendation
     return fast
 
 
+def _recommend_by_playouts(
+    card: Card, take: Scores, stock: Scores, before: Recommendation
+) -> Recommendation:
+    """The other draw than ``before`` where its play-outs clearly beat it (``choose``)."""
+    taking = before.action is Action.TAKE_DISCARD
+    incumbent, challenger = (take, stock) if taking else (stock, take)
+    if not choose([incumbent, challenger]):
+        return before
+    figures = (
+        f"played out in {len(take.points)} hidden worlds, taking {card} wins"
+        f" {take.mean:+.1f} points on average, a stock draw {stock.mean:+.1f}"
+    )
+    if taking:
+        return Recommendation(Action.DRAW_STOCK, None, f"Draw from the stock: {figures}.")
+    return Recommendation(Action.TAKE_DISCARD, card, f"Take {card}: {figures}.")
+
+
 def _recommend_by_needed(take: TakeDiscard, taken: float, stock: float) -> Recommendation:
     """The two-step choice: fewer cards needed expected two draws ahead; a tie draws from
     the stock (it shows the opponents nothing)."""
@@ -171,6 +189,11 @@ def advise_draw(ctx: Context) -> DrawAdvice:
             take = replace(take, race=races[0])
             stock = replace(stock, race=races[1])
             recommendation = _recommend_by_race(take.card, *races, recommendation)
+            played = draw_played_out(ctx, take.card)
+            if played is not None:
+                take = replace(take, playouts=played[0].playouts())
+                stock = replace(stock, playouts=played[1].playouts())
+                recommendation = _recommend_by_playouts(take.card, *played, recommendation)
         elif ctx.effort is Effort.DEEP and take.cards_needed is not None:
             # no deadwood look-ahead for these rules: two draws ahead instead
             two = draw_ahead(ctx, now, take.cards_needed, take.outs)

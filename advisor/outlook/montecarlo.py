@@ -1,0 +1,195 @@
+"""Determinised Monte Carlo over hidden worlds, for ``deep`` where going out is a
+deadwood threshold (``knock_max``; docs/advisor.md, "Effort").
+
+A world deals what the player cannot see, consistently with its view: the next player's
+hand (the cards it took from the pile and still holds, the rest drawn from the unseen
+cards) and the stock's order (the other unseen cards, shuffled). A real opponent has
+been keeping melds since the deal, so a uniform hand would be too weak: each world keeps
+the least-deadwood of several uniform draws, more of them the more cards the pile holds
+(``strength``). Every option is played out to the end of the hand in the same worlds
+(common random numbers), both seats by the EAAI baseline's policy (``playout``), and
+scored by the points it wins or pays.
+
+The options' means differ by less than the play-outs' spread, so a decision leaves the
+look-ahead's choice (the incumbent) only when a challenger's mean, paired world by world,
+is higher by ``GATE`` standard errors: deviating on noise plays worse than the
+look-ahead (a lesson of jdh8/gin-rummy-engine's Monte Carlo bot, and of tuning seed 42
+here, docs/sim.md).
+
+The worlds come from a seed derived from the request: the same request gives the same
+worlds, and so the same answer.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from advisor.context import Context
+from advisor.outlook.masks import MeldMasks
+from advisor.outlook.playout import Playout, World, seed_of
+from advisor.results import Effort, Playouts
+
+# worlds per decision (tuning seeds 51-52, docs/sim.md: 256 deviated more and won less)
+WORLDS = {Effort.DEEP: 128}
+# options played out in a discard: the first of the look-ahead's order
+CANDIDATES = 4
+# standard errors by which a challenger's paired mean must pass the incumbent's (tuning
+# seeds 51-52: at 1 the deviations lost games)
+GATE = 2.0
+# uniform hands drawn per world, at most, times ``strength``, to find one in which the
+# cards the next player took from the pile meld
+TRIES = 8
+
+
+def strength(pile: int) -> int:
+    """Uniform hands drawn per world, the least deadwood kept: one at the deal, then one
+    more for every two cards on the pile (the opponent has kept the best of what it saw)."""
+    return max(1, pile // 2)
+
+
+def sample_worlds(
+    masks: MeldMasks,
+    live: Sequence[int],
+    taken: Sequence[int],
+    their_cards: int,
+    pile: int,
+    count: int,
+    seed: int,
+) -> list[World]:
+    """``count`` worlds: ``live`` the copies of each card id unseen by the player (one
+    each in the packs this applies to), ``taken`` the ids the next player took and still
+    holds, ``their_cards`` its hand's size, ``pile`` the discard pile's size."""
+    rng = random.Random(seed)
+    pool = sorted(c for c, n in enumerate(live) if n and c not in set(taken))
+    known = 0
+    for c in taken:
+        known |= 1 << c
+    hidden = max(0, min(len(pool), their_cards - len(taken)))
+    draws = strength(pile)
+    out = []
+    for _ in range(count):
+        best: tuple[bool, int, int] | None = None
+        tries = 0
+        while tries < draws or (best is not None and best[0] and tries < TRIES * draws):
+            tries += 1
+            cards = rng.sample(pool, hidden)
+            hand = known
+            for c in cards:
+                hand |= 1 << c
+            dead = masks.least(hand)
+            # a card it took from the pile it took for a meld: a hand where it is
+            # deadwood is kept only when no other is found
+            stray = any(masks.least(hand & ~(1 << c)) + masks.value[c] == dead for c in taken)
+            if best is None or (stray, dead) < best[:2]:
+                best = (stray, dead, hand)
+        assert best is not None
+        theirs = best[2]
+        stock = [c for c in pool if not theirs >> c & 1]
+        rng.shuffle(stock)
+        out.append(World(theirs, tuple(stock)))
+    return out
+
+
+@dataclass(frozen=True)
+class Scores:
+    """One option's points in each world, in world order."""
+
+    points: tuple[int, ...]
+
+    @property
+    def mean(self) -> float:
+        return sum(self.points) / len(self.points) if self.points else 0.0
+
+    def playouts(self) -> Playouts:
+        n = len(self.points)
+        won = sum(1 for p in self.points if p > 0)
+        return Playouts(n, round(won / n, 4) if n else 0.0, round(self.mean, 2))
+
+
+def beats(challenger: Scores, incumbent: Scores, gate: float = GATE) -> bool:
+    """The challenger's mean, paired world by world, passes the incumbent's by ``gate``
+    standard errors."""
+    diffs = [a - b for a, b in zip(challenger.points, incumbent.points, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    var = sum((d - mean) ** 2 for d in diffs) / n
+    return mean > gate * math.sqrt(var / n)
+
+
+def choose(scored: Sequence[Scores], gate: float = GATE) -> int:
+    """The index of the option to play: the incumbent (0) unless some challenger beats it,
+    then the best mean of those that do."""
+    best = 0
+    for i in range(1, len(scored)):
+        if beats(scored[i], scored[0], gate) and (best == 0 or scored[i].mean > scored[best].mean):
+            best = i
+    return best
+
+
+class Rollouts:
+    """The options of one decision played out in the same worlds."""
+
+    def __init__(self, masks: MeldMasks, knock_max: int, po: Playout, found: list[World]):
+        self.masks = masks
+        self.knock_max = knock_max
+        self.po = po
+        self.worlds = found
+
+    @staticmethod
+    def of(ctx: Context, kind: str) -> Rollouts | None:
+        """The worlds of the advice's level for a decision of ``kind`` (its seed), or None
+        where the level or the rules play none out, or the budget has run out."""
+        count = WORLDS.get(ctx.effort)
+        rules = ctx.rules
+        masks = MeldMasks.of(rules)
+        if count is None or masks is None or rules.knock_max is None:
+            return None
+        if ctx.budget is not None and ctx.budget.expired:
+            ctx.optimal = False
+            return None
+        sit = ctx.sit
+        taken = [c.id for c in sit.seen]
+        seed = seed_of("worlds", kind, ctx.effort, sit.hand, sit.discard_pile, sit.seen)
+        found = sample_worlds(
+            masks, ctx.live, taken, rules.hand_size, len(sit.discard_pile), count, seed
+        )
+        if not found:
+            return None
+        return Rollouts(masks, rules.knock_max, Playout(rules, masks), found)
+
+    def after_discard(self, hand: int, thrown: int) -> Scores:
+        """``hand``: after throwing ``thrown`` without going out; the next player moves."""
+        return Scores(
+            tuple(self.po.play(hand, w.their_hand, thrown, w.stock, 1)[0] for w in self.worlds)
+        )
+
+    def knock(self, hand: int) -> Scores:
+        """Going out with ``hand`` (after the knock's discard), layoffs ignored."""
+        return Scores(tuple(self.po.settle(hand, w.their_hand) for w in self.worlds))
+
+    def _after_draw(self, hand: int, card: int, keep: int, w: World, drawn: int) -> int:
+        held = hand | 1 << card
+        dead, thrown = self.masks.least_after_discard(held, keep)
+        left = held & ~(1 << thrown)
+        if dead <= self.knock_max:
+            return self.po.settle(left, w.their_hand)
+        return self.po.play(left, w.their_hand, thrown, w.stock, 1, drawn)[0]
+
+    def after_take(self, hand: int, top: int) -> Scores:
+        """Taking ``top`` (not thrown back), the least-deadwood throw, going out if it can."""
+        return Scores(tuple(self._after_draw(hand, top, 1 << top, w, 0) for w in self.worlds))
+
+    def after_stock(self, hand: int) -> Scores:
+        """Drawing the world's next stock card, then as ``after_take``."""
+        return Scores(
+            tuple(
+                self._after_draw(hand, w.stock[0], 0, w, 1) if w.stock else 0 for w in self.worlds
+            )
+        )

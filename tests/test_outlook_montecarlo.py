@@ -1,0 +1,82 @@
+"""The play-outs in hidden worlds (``advisor.outlook.montecarlo``; docs/advisor.md,
+"Effort"): worlds that deal only what the player cannot see, and a decision that leaves
+the look-ahead's choice only on a clear gain."""
+
+from __future__ import annotations
+
+from statistics import mean
+
+from advisor.outlook.masks import MeldMasks, mask_of
+from advisor.outlook.montecarlo import Scores, beats, choose, sample_worlds, strength
+from advisor.situation import Situation
+from solver.cards import parse_cards
+from solver.rules import make_rules
+
+GIN = make_rules("gin")
+MASKS = MeldMasks.of(GIN)
+assert MASKS is not None
+
+
+def ids(text: str) -> list[int]:
+    return [c.id for c in parse_cards(text)]
+
+
+def live_without(*seen: str) -> list[int]:
+    """The live copies of a gin player who has seen ``seen``."""
+    return Situation(GIN, tuple(parse_cards(" ".join(seen)))).live_counts()
+
+
+def test_a_world_deals_the_unseen_cards_between_the_next_player_and_the_stock() -> None:
+    hand, pile, taken = "AS 2S 3S 7H 7D 7C JD QD 5C 9H", "4D 8C KD", "QH QC"
+    live = live_without(hand, pile, taken)
+    unseen = mask_of([c for c, n in enumerate(live) if n])
+    for w in sample_worlds(MASKS, live, ids(taken), 10, 3, 16, seed=1):
+        stock = mask_of(w.stock)
+        assert w.their_hand.bit_count() == 10 and len(w.stock) == 52 - 10 - 3 - 10
+        assert w.their_hand & mask_of(ids(taken)) == mask_of(ids(taken))  # it holds them
+        assert w.their_hand & stock == 0
+        assert w.their_hand | stock == unseen | mask_of(ids(taken))
+        assert (w.their_hand | stock) & mask_of(ids(hand + " " + pile)) == 0
+
+
+def test_the_same_seed_deals_the_same_worlds() -> None:
+    live = live_without("AS 2S 3S 7H 7D 7C JD QD 5C 9H", "4D")
+    first = sample_worlds(MASKS, live, [], 10, 1, 8, seed=7)
+    assert first == sample_worlds(MASKS, live, [], 10, 1, 8, seed=7)
+    assert first != sample_worlds(MASKS, live, [], 10, 1, 8, seed=8)
+
+
+def test_the_longer_the_pile_the_better_the_hand_the_next_player_is_given() -> None:
+    # it has kept the best of what it saw: late in the hand its deadwood is lower
+    live = live_without("AS 2S 3S 7H 7D 7C JD QD 5C 9H")
+    assert strength(0) == strength(1) == 1 and strength(20) == 10
+
+    def dead(pile: int) -> float:
+        found = sample_worlds(MASKS, live, [], 10, pile, 64, seed=3)
+        return mean(MASKS.least(w.their_hand) for w in found)
+
+    assert dead(20) < dead(6) < dead(0)
+
+
+def test_a_gain_within_the_noise_does_not_leave_the_incumbent() -> None:
+    incumbent = Scores(tuple(10 * (i % 3) - 10 for i in range(64)))
+    # one point better on average, with swings of 20 either way: not clear
+    noisy = Scores(tuple(p + (21 if i % 2 else -19) for i, p in enumerate(incumbent.points)))
+    assert noisy.mean > incumbent.mean
+    assert not beats(noisy, incumbent)
+    assert choose([incumbent, noisy]) == 0
+
+
+def test_a_clear_gain_leaves_the_incumbent_for_the_best_that_beats_it() -> None:
+    incumbent = Scores(tuple(10 * (i % 3) - 10 for i in range(64)))
+    better = Scores(tuple(p + 3 + (i % 2) for i, p in enumerate(incumbent.points)))
+    best = Scores(tuple(p + 5 + (i % 2) for i, p in enumerate(incumbent.points)))
+    worse = Scores(tuple(p - 5 for p in incumbent.points))
+    assert beats(better, incumbent) and beats(best, incumbent)
+    assert choose([incumbent, better, worse, best]) == 3
+    assert choose([incumbent, worse]) == 0
+
+
+def test_scores_state_the_share_won_and_the_mean_points() -> None:
+    p = Scores((12, -30, 0, 25)).playouts()
+    assert (p.worlds, p.win_chance, p.expected_points) == (4, 0.5, 1.75)
