@@ -63,7 +63,8 @@ def sample_worlds(
     each in the packs this applies to), ``taken`` the ids the next player took and still
     holds, ``their_cards`` its hand's size, ``pile`` the discard pile's size."""
     rng = random.Random(seed)
-    pool = sorted(c for c, n in enumerate(live) if n and c not in set(taken))
+    took = set(taken)
+    pool = sorted(c for c, n in enumerate(live) if n and c not in took)
     known = 0
     for c in taken:
         known |= 1 << c
