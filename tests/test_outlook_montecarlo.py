@@ -4,6 +4,7 @@ the look-ahead's choice only on a clear gain."""
 
 from __future__ import annotations
 
+from random import Random
 from statistics import mean
 
 from advisor.outlook.masks import MeldMasks, mask_of
@@ -56,6 +57,24 @@ def test_the_longer_the_pile_the_better_the_hand_the_next_player_is_given() -> N
         return mean(MASKS.least(w.their_hand) for w in found)
 
     assert dead(20) < dead(6) < dead(0)
+
+
+def test_the_cards_the_next_player_took_meld_in_its_hand() -> None:
+    # it took QH and QC from the pile for a meld: a world gives it a hand where they meld
+    # (QS, or a run through JH-KH or JC-KC) far more often than a uniform hand would
+    hand, taken = "AS 2S 3S 7H 7D 7C JD QD 5C 9H", "QH QC"
+    live = live_without(hand, taken)
+    took = ids(taken)
+
+    def stray(their_hand: int) -> bool:
+        dead = MASKS.least(their_hand)
+        return any(MASKS.least(their_hand & ~(1 << c)) + MASKS.value[c] == dead for c in took)
+
+    pool = [c for c, n in enumerate(live) if n]
+    uniform = [mask_of(took + Random(i).sample(pool, 8)) for i in range(256)]
+    worlds = sample_worlds(MASKS, live, took, 10, 0, 256, seed=5)
+    assert mean(map(stray, uniform)) > 0.7  # about 6 in 7: both must meld
+    assert mean(stray(w.their_hand) for w in worlds) < 0.4  # 8 tries a world
 
 
 def test_a_gain_within_the_noise_does_not_leave_the_incumbent() -> None:

@@ -26,12 +26,15 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from advisor.context import Context
 from advisor.outlook.masks import MeldMasks
 from advisor.outlook.playout import Playout, World, seed_of
 from advisor.results import Effort, Playouts
 
+# the decisions played out, each with worlds of its own (the seed names it)
+Decision = Literal["discard", "draw", "knock"]
 # worlds per decision (tuning seeds 51-52, docs/sim.md: 256 deviated more and won less)
 WORLDS = {Effort.DEEP: 128}
 # options played out in a discard: the first of the look-ahead's order
@@ -134,17 +137,17 @@ def choose(scored: Sequence[Scores], gate: float = GATE) -> int:
     return best
 
 
+@dataclass(frozen=True)
 class Rollouts:
     """The options of one decision played out in the same worlds."""
 
-    def __init__(self, masks: MeldMasks, knock_max: int, po: Playout, found: list[World]):
-        self.masks = masks
-        self.knock_max = knock_max
-        self.po = po
-        self.worlds = found
+    masks: MeldMasks
+    knock_max: int
+    po: Playout
+    worlds: tuple[World, ...]
 
     @staticmethod
-    def of(ctx: Context, kind: str) -> Rollouts | None:
+    def of(ctx: Context, kind: Decision) -> Rollouts | None:
         """The worlds of the advice's level for a decision of ``kind`` (its seed), or None
         where the level or the rules play none out, or the budget has run out."""
         count = WORLDS.get(ctx.effort)
@@ -163,7 +166,7 @@ class Rollouts:
         )
         if not found:
             return None
-        return Rollouts(masks, rules.knock_max, Playout(rules, masks), found)
+        return Rollouts(masks, rules.knock_max, Playout(rules, masks), tuple(found))
 
     def after_discard(self, hand: int, thrown: int) -> Scores:
         """``hand``: after throwing ``thrown`` without going out; the next player moves."""
