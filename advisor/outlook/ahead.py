@@ -11,7 +11,9 @@ cards needed, then most outs), and the draw after that lowers cards needed by on
 exactly when it is one of that hand's outs. So the cards needed expected after two
 draws is exact under the model (every card the player does not see is drawn alike; the
 opponents' moves are not modelled), and so is the chance that cards needed is 0 by
-then. Nothing is read but the situation: the hand and the live cards.
+then. A throw an opponent can use (it lays off onto the table, or joins what an opponent
+visibly collects) counts ``FEED`` cards needed more. Nothing is read but the situation:
+the hand, the live cards, the table and the cards the opponents took.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from advisor.collecting import collected
 from advisor.context import Context, out_copies, protected_joker, with_card, without
 from advisor.engine import Figures
 from advisor.reasons import plural
@@ -30,7 +33,11 @@ from solver.goals import Goal
 # form by the outs of the hand each first draw leaves
 HORIZON = 2
 # discards looked ahead: the first of the fast order that need as few cards as its best
-CANDIDATES = 4
+CANDIDATES = 13
+# cards needed expected that a throw an opponent can use costs: one that lays off onto
+# the table, or that joins what an opponent visibly collects, is a turn's progress given
+# away (tuning seed 58, Liverpool rounds 2-5: 55.0% against 51.0% without; docs/sim.md)
+FEED = 0.5
 # goals whose cards needed 0 is going out (the others: an opening, a contract)
 _GOING_OUT = (Goal.WIN, Goal.OUT, Goal.KNOCK)
 
@@ -101,13 +108,15 @@ def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]
     held = counts_of(ctx.sit.hand)
     figures = ctx.discard_figures(held)
     looked: list[tuple[float, int, DiscardOption]] = []
+    seen = ctx.sit.seen
     for i, o in enumerate(ranked[:CANDIDATES]):
         if o.cards_needed != best or protected_joker(o.card, ctx.rules):
             break
         found = ahead(ctx, without(held, o.card.id), figures[o.card.id])
         if found is None:
             return ranked
-        looked.append((found.needed, i, _with(ctx, o, found)))
+        fed = o.playable_on_table or collected(o.card, seen, ctx.rules)
+        looked.append((found.needed + FEED * fed, i, _with(ctx, o, found)))
     looked.sort(key=lambda t: (round(t[0], 9), t[1]))
     return [o for _, _, o in looked] + ranked[len(looked) :]
 
