@@ -153,6 +153,27 @@ def test_deep_throws_the_duplicate_that_combines_with_nothing_more() -> None:
     assert "2.70 cards needed expected" in th["reason"]
 
 
+def test_deep_does_not_throw_the_card_the_opponent_down_lays_off_onto_the_table() -> None:
+    # Liverpool round 2, the opponent down with a set of fours and a run of hearts: 4D
+    # leaves as few cards needed as 3H with as many outs and as good a look two draws
+    # ahead, but it lays off onto the set of fours, a shed given away; deep throws 3H
+    sit = Situation(
+        make_rules("liverpool"),
+        tuple(parse_cards("3H 3C 6S 6H 6C 8S 8C 9S 9C JC 4D")),
+        round=2,
+        table=(tuple(parse_cards("4S 4C 2S")), tuple(parse_cards("9H TH JH 2H"))),
+        discard_pile=tuple(parse_cards("JD QH AD 5H TS 5C QC AC QS 3C QC KC KS 3D")),
+    )
+    deep = advise(sit, effort="deep")
+    by_card = {d["card"]: d for d in deep["discards"]}
+    four, three = by_card["4D"], by_card["3H"]
+    assert four["playable_on_table"] and not three["playable_on_table"]
+    assert four["cards_needed"] == three["cards_needed"]
+    assert deep["recommendation"]["card"] == "3H"
+    assert "An opponent can use it" in four["reason"]
+    assert "An opponent can use it" not in three["reason"]
+
+
 def test_deep_takes_a_discard_that_leaves_far_more_outs() -> None:
     # Israeli: taking 5D and throwing TD leaves 3 cards needed as now, so fast draws from
     # the stock; but it leaves 53 live outs instead of 10, and two draws ahead the hand

@@ -116,12 +116,12 @@ def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]
         if found is None:
             return ranked
         fed = o.playable_on_table or collected(o.card, seen, ctx.rules)
-        looked.append((found.needed + FEED * fed, i, _with(ctx, o, found)))
+        looked.append((found.needed + FEED * fed, i, _with(ctx, o, found, fed)))
     looked.sort(key=lambda t: (round(t[0], 9), t[1]))
     return [o for _, _, o in looked] + ranked[len(looked) :]
 
 
-def _with(ctx: Context, o: DiscardOption, found: Ahead) -> DiscardOption:
+def _with(ctx: Context, o: DiscardOption, found: Ahead, fed: bool) -> DiscardOption:
     out = ctx.goal in _GOING_OUT
     target = "going out" if out else f"cards needed 0 ({ctx.goal.value})"
     reason = (
@@ -130,6 +130,11 @@ def _with(ctx: Context, o: DiscardOption, found: Ahead) -> DiscardOption:
         f" expected and {found.reach:.0%} chance of {target}"
         f" (over {plural(found.samples, 'draw sequence')})."
     )
+    if fed:
+        reason += (
+            f" An opponent can use it (it lays off onto the table or joins what they"
+            f" collect): counted as {FEED} card needed more."
+        )
     return replace(
         o,
         go_out_chance=round(found.reach, 4) if out else None,
