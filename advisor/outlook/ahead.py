@@ -11,8 +11,9 @@ cards needed, then most outs), and the draw after that lowers cards needed by on
 exactly when it is one of that hand's outs. So the cards needed expected after two
 draws is exact under the model (every card the player does not see is drawn alike; the
 opponents' moves are not modelled), and so is the chance that cards needed is 0 by
-then. A throw an opponent can use (it lays off onto the table, or joins what an opponent
-visibly collects) counts ``FEED`` cards needed more. Nothing is read but the situation:
+then. Where a down player sheds only by layoffs (Liverpool), a throw an opponent can use
+(it lays off onto the table, or joins what an opponent visibly collects) counts ``FEED``
+cards needed more. Nothing is read but the situation:
 the hand, the live cards, the table and the cards the opponents took.
 """
 
@@ -28,15 +29,20 @@ from advisor.reasons import plural
 from advisor.results import DiscardOption
 from solver.cards import counts_of
 from solver.goals import Goal
+from solver.rules import Rules
 
 # draws looked ahead: the first enumerated over the live cards, the second in closed
 # form by the outs of the hand each first draw leaves
 HORIZON = 2
 # discards looked ahead: the first of the fast order that need as few cards as its best
-CANDIDATES = 13
-# cards needed expected that a throw an opponent can use costs: one that lays off onto
-# the table, or that joins what an opponent visibly collects, is a turn's progress given
-# away (tuning seed 58, Liverpool rounds 2-5: 55.0% against 51.0% without; docs/sim.md)
+CANDIDATES = 4
+# Where going down ends the new melds (``new_melds_after_down`` off: Liverpool), a down
+# player sheds only by layoffs, so a throw that lays off onto the table, or joins what
+# an opponent visibly collects, is one of the few cards that player can use: it counts
+# ``FEED`` cards needed more, and every throw needing the fewest cards is looked at
+# (tuning seed 58, Liverpool rounds 2-5: 55.0% against 51.0% without; docs/sim.md).
+# Elsewhere a down player also melds anew, and ``deep`` stays as evaluated there.
+LAYOFFS_ONLY_CANDIDATES = 13
 FEED = 0.5
 # goals whose cards needed 0 is going out (the others: an opening, a contract)
 _GOING_OUT = (Goal.WIN, Goal.OUT, Goal.KNOCK)
@@ -98,10 +104,11 @@ def ahead(ctx: Context, held: Sequence[int], fig: Figures) -> Ahead | None:
 
 
 def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]:
-    """``ranked`` (the fast order) with its first ``CANDIDATES`` options that need as
-    few cards as the best re-ranked by the cards needed expected two draws ahead (then
-    the fast order), each with its two-step figures. A best that needs no card (the
-    goal is reached now), or a budget run out, leaves the fast order as it is."""
+    """``ranked`` (the fast order) with its first options that need as few cards as the
+    best (``_weighing``) re-ranked by the cards needed expected two draws ahead, plus
+    ``FEED`` where it applies (then the fast order), each with its two-step figures. A
+    best that needs no card (the goal is reached now), or a budget run out, leaves the
+    fast order as it is."""
     if not ranked or not ranked[0].cards_needed:
         return ranked
     best = ranked[0].cards_needed
@@ -109,16 +116,24 @@ def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]
     figures = ctx.discard_figures(held)
     looked: list[tuple[float, int, DiscardOption]] = []
     seen = ctx.sit.seen
-    for i, o in enumerate(ranked[:CANDIDATES]):
+    candidates, feed = _weighing(ctx.rules)
+    for i, o in enumerate(ranked[:candidates]):
         if o.cards_needed != best or protected_joker(o.card, ctx.rules):
             break
         found = ahead(ctx, without(held, o.card.id), figures[o.card.id])
         if found is None:
             return ranked
-        fed = o.playable_on_table or collected(o.card, seen, ctx.rules)
-        looked.append((found.needed + FEED * fed, i, _with(ctx, o, found, fed)))
+        fed = bool(feed) and (o.playable_on_table or collected(o.card, seen, ctx.rules))
+        looked.append((found.needed + feed * fed, i, _with(ctx, o, found, fed)))
     looked.sort(key=lambda t: (round(t[0], 9), t[1]))
     return [o for _, _, o in looked] + ranked[len(looked) :]
+
+
+def _weighing(rules: Rules) -> tuple[int, float]:
+    """(the candidates looked ahead, the cards needed a throw an opponent can use costs)."""
+    if rules.new_melds_after_down:
+        return CANDIDATES, 0.0
+    return LAYOFFS_ONLY_CANDIDATES, FEED
 
 
 def _with(ctx: Context, o: DiscardOption, found: Ahead, fed: bool) -> DiscardOption:
