@@ -174,6 +174,19 @@ def test_deep_does_not_throw_the_card_the_opponent_down_lays_off_onto_the_table(
     assert "An opponent can use it" not in three["reason"]
 
 
+def test_where_a_down_player_also_melds_anew_a_layable_throw_is_not_held_against() -> None:
+    # Rummy 40 (new melds after opening): 8S lays off onto the run of spades, but an
+    # opened player has other ways to shed, so deep weighs it by the look-ahead alone
+    sit = Situation(
+        make_rules("rummy40"),
+        tuple(parse_cards("8S JD JD TH 7C TD KC")),
+        table=(tuple(parse_cards("4S 5S 6S 7S")),),
+    )
+    eight = {d["card"]: d for d in advise(sit, effort="deep")["discards"]}["8S"]
+    assert eight["playable_on_table"] and eight["horizon"] == 2
+    assert "An opponent can use it" not in eight["reason"]
+
+
 def test_deep_takes_a_discard_that_leaves_far_more_outs() -> None:
     # Israeli: taking 5D and throwing TD leaves 3 cards needed as now, so fast draws from
     # the stock; but it leaves 53 live outs instead of 10, and two draws ahead the hand
