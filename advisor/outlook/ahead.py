@@ -13,8 +13,8 @@ draws is exact under the model (every card the player does not see is drawn alik
 opponents' moves are not modelled), and so is the chance that cards needed is 0 by
 then. Where a down player sheds only by layoffs (Liverpool), a throw an opponent can use
 (it lays off onto the table, or joins what an opponent visibly collects) counts ``FEED``
-cards needed more. Nothing is read but the situation:
-the hand, the live cards, the table and the cards the opponents took.
+cards needed more. Nothing is read but the situation: the hand, the live cards, the
+table and the cards the opponents took.
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]
         found = ahead(ctx, without(held, o.card.id), figures[o.card.id])
         if found is None:
             return ranked
-        fed = bool(feed) and (o.playable_on_table or collected(o.card, seen, ctx.rules))
+        fed = feed > 0 and (o.playable_on_table or collected(o.card, seen, ctx.rules))
         looked.append((found.needed + feed * fed, i, _with(ctx, o, found, fed)))
     looked.sort(key=lambda t: (round(t[0], 9), t[1]))
     return [o for _, _, o in looked] + ranked[len(looked) :]
@@ -147,7 +147,7 @@ def _with(ctx: Context, o: DiscardOption, found: Ahead, fed: bool) -> DiscardOpt
     )
     if fed:
         reason += (
-            f" An opponent can use it (it lays off onto the table or joins what they"
+            " An opponent can use it (it lays off onto the table or joins what they"
             f" collect): counted as {FEED} card needed more."
         )
     return replace(
