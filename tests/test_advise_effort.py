@@ -174,6 +174,27 @@ def test_deep_does_not_throw_the_card_the_opponent_down_lays_off_onto_the_table(
     assert "An opponent can use it" not in three["reason"]
 
 
+def test_in_liverpool_deep_looks_ahead_at_every_throw_that_needs_the_fewest_cards() -> None:
+    # Liverpool round 2, nobody down: AD, JS, 6C, 7C and 8S each leave the contract one
+    # card away with 12 live outs, and fast throws AD (the least deadwood kept). Two
+    # draws ahead 8S, fifth in that order, leaves the fewest cards needed expected (0.72
+    # against 0.73 or more). Where a down player sheds only by layoffs, deep weighs
+    # every such throw, not only the first four.
+    sit = Situation(
+        make_rules("liverpool"),
+        tuple(parse_cards("6C 8S 2C JS 9H 3C 3D 7C TH AD 7H")),
+        round=2,
+        discard_pile=tuple(parse_cards("QS 9S QH 8H")),
+    )
+    fast, deep = advise(sit, effort="fast"), advise(sit, effort="deep")
+    assert order(fast)[:5] == ["AD", "JS", "6C", "7C", "8S"]
+    assert len({(d["cards_needed"], d["outs"]) for d in fast["discards"][:5]}) == 1
+    assert deep["recommendation"]["card"] == "8S"
+    by_card = {d["card"]: d for d in deep["discards"]}
+    assert "0.72 cards needed expected" in by_card["8S"]["reason"]
+    assert "0.73 cards needed expected" in by_card["AD"]["reason"]
+
+
 def test_where_a_down_player_also_melds_anew_a_layable_throw_is_not_held_against() -> None:
     # Rummy 40 (new melds after opening): 8S lays off onto the run of spades, but an
     # opened player has other ways to shed, so deep weighs it by the look-ahead alone
