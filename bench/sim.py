@@ -10,14 +10,19 @@ for every pairing of a table: game i of ``--seed S`` is dealt from
 ``"{S}-{variant}-{players}-{i // players}"`` instead: every deal is played once with the
 first entry at each seat, and the rows add the win rate and the mean score per deal (the
 mean of a deal's games, a normal 95% interval over the deals), which shares the luck of
-the cards between the players and so narrows the interval. Then per table and round the
-share of hands that stalled (open at the turn limit, scored by the rule
-``stalled_round``).
+the cards between the players and so narrows the interval. With ``--match-to P`` a
+heads-up row also plays its hands on as matches to P points (``sim.stats.matches_to``;
+gin's EAAI challenge and published bots count matches to 100): consecutive hands, the
+first entry leading every other one; under ``--duplicate`` twice, the second sequence
+the same deals with the seats swapped, so its matches mirror the first's (the two share
+deals, and the Wilson interval over all matches takes them as independent). Then per
+table and round the share of hands that stalled (open at the turn limit, scored by the
+rule ``stalled_round``).
 
     .venv/bin/python bench/sim.py [--games 200] [--variants gin,israeli,rummy40,liverpool]
         [--pairings advisor/simple,advisor:deep/advisor:fast] [--players N] [--seed 1]
         [--round N] [--advisor-time-limit S] [--jobs N] [--ray [ADDRESS]] [--duplicate]
-        [--json]
+        [--match-to P] [--json]
 
 A pairing is "FIRST/OTHER": FIRST plays one seat, OTHER every other seat, e.g.
 ``advisor:deep/simple``. ``--jobs N`` plays the games in N processes, ``--ray`` as Ray
@@ -39,7 +44,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from sim.match import run_match, stalled_text  # noqa: E402
 from sim.runner.base import Runner  # noqa: E402
 from sim.runner.choose import open_runner  # noqa: E402
-from sim.stats import mean_interval, wilson  # noqa: E402
+from sim.stats import matches_to, mean_interval, wilson  # noqa: E402
 from solver.rules import PRESETS, make_rules  # noqa: E402
 
 # (variant, players at the table): heads-up everywhere, four where the rules seat them
@@ -76,6 +81,7 @@ def measure(
     limit: float | None,
     runner: Runner | None = None,
     duplicate: bool = False,
+    match_to: float | None = None,
 ) -> dict[str, Any]:
     first, other = pairing.split("/")
     names = [first, *[other] * (players - 1)]
@@ -107,6 +113,7 @@ def measure(
     # a game won by k tied seats counts 1/k, as in the win rate
     wins = [0.0 if m > min(t) else 1 / (1 + t.count(m)) for m, t in zip(mine, theirs, strict=True)]
     per_deal = _per_deal(wins, score, players) if duplicate else {}
+    matches = _matches(score, match_to, duplicate) if match_to and players == 2 else {}
     return {
         "variant": variant,
         "players": players,
@@ -132,6 +139,7 @@ def measure(
         "stalled_by_round": result.to_dict()["stalled_by_round"],
         "seconds": round(result.seconds, 1),
         **per_deal,
+        **matches,
     }
 
 
@@ -151,6 +159,26 @@ def _per_deal(wins: list[float], score: list[float], players: int) -> dict[str, 
     }
 
 
+def _matches(score: list[float], target: float, duplicate: bool) -> dict[str, Any]:
+    """The heads-up hands as matches to ``target`` points. Game g seats the first entry
+    at seat g % 2, so consecutive games alternate the lead; a duplicate match plays deal
+    d as games 2d (first at seat 0) and 2d + 1, and its two sequences take from deal d
+    the game with the first at seat d % 2, and the other."""
+    if duplicate:
+        deals = len(score) // 2
+        runs = [[score[2 * d + (d + k) % 2] for d in range(deals)] for k in (0, 1)]
+    else:
+        runs = [score]
+    won = [w for run in runs for w in matches_to(run, target)]
+    low, high = wilson(sum(won), len(won))
+    return {
+        "match_to": target,
+        "matches": len(won),
+        "match_win_rate": round(sum(won) / len(won), 4) if won else None,
+        "match_win_rate_95": [round(low, 4), round(high, 4)],
+    }
+
+
 def _row(r: dict[str, Any]) -> str:
     lo, hi = r["win_rate_95"]
     dlo, dhi = r["decided_win_rate_95"]
@@ -166,6 +194,7 @@ def _row(r: dict[str, Any]) -> str:
         f" {r['first_mean_penalty']:>6.1f} [{flo:>5.1f}, {fhi:>5.1f}]"
         f" {r['others_mean_penalty']:>6.1f} [{olo:>5.1f}, {ohi:>5.1f}] {r['illegal_moves']:>3}"
         + _deal_text(r)
+        + _match_text(r)
     )
 
 
@@ -176,6 +205,17 @@ def _deal_text(r: dict[str, Any]) -> str:
     lo, hi = r["deal_win_rate_95"]
     slo, shi = r["deal_mean_score_95"]
     return f"  per deal ({r['deals']}): [{lo:.1%}, {hi:.1%}] [{slo:+.2f}, {shi:+.2f}]"
+
+
+def _match_text(r: dict[str, Any]) -> str:
+    """The matches to a target, else nothing."""
+    if "matches" not in r or not r["matches"]:
+        return ""
+    lo, hi = r["match_win_rate_95"]
+    return (
+        f"  matches to {r['match_to']:g} ({r['matches']}):"
+        f" {r['match_win_rate']:.1%} [{lo:.1%}, {hi:.1%}]"
+    )
 
 
 HEAD = (
@@ -198,6 +238,9 @@ def main() -> int:
     p.add_argument("--ray", nargs="?", const="", default=None, help="as Ray tasks (docs/sim.md)")
     p.add_argument(
         "--duplicate", action="store_true", help="every deal once with the first at each seat"
+    )
+    p.add_argument(
+        "--match-to", type=float, default=None, help="heads-up: also as matches to P points"
     )
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
@@ -226,6 +269,7 @@ def main() -> int:
                     args.advisor_time_limit,
                     runner,
                     args.duplicate,
+                    args.match_to,
                 )
                 rows.append(row)
                 if not args.json:

@@ -30,3 +30,20 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     half = Z95 * sd / math.sqrt(n)
     return (mean, mean - half, mean + half)
+
+
+def matches_to(points: Sequence[float], target: float) -> list[bool]:
+    """Heads-up hands played on as matches to ``target`` points, as gin is scored (the
+    EAAI challenge: 100, no bonuses beyond a hand's): ``points[h]`` is what hand ``h``
+    gave the first player (negative: what it gave the other), a match lasts until either
+    side's total reaches ``target``, and the next hand starts a new one. Per finished
+    match, whether the first player won it; hands left after the last are dropped."""
+    won: list[bool] = []
+    mine = theirs = 0.0
+    for p in points:
+        mine += max(p, 0.0)
+        theirs += max(-p, 0.0)
+        if mine >= target or theirs >= target:
+            won.append(mine >= target)
+            mine = theirs = 0.0
+    return won
