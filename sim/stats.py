@@ -47,3 +47,19 @@ def matches_to(points: Sequence[float], target: float) -> list[bool]:
             won.append(mine >= target)
             mine = theirs = 0.0
     return won
+
+
+def pooled_strata(strata: Sequence[tuple[int, float, float, float]]) -> tuple[float, float, float]:
+    """(mean, low, high): the 95% normal interval of the mean over every unit of several
+    strata, each given as (units, mean, low, high) of its own 95% normal interval (a
+    duplicate match's rows, one per Liverpool round: the win rate per deal). Strata
+    weigh by their units; their spreads add as independent.
+
+    >>> [round(x, 4) for x in pooled_strata([(100, 0.6, 0.5, 0.7), (100, 0.5, 0.4, 0.6)])]
+    [0.55, 0.4793, 0.6207]
+    """
+    total = sum(units for units, _, _, _ in strata)
+    mean = sum(units * m for units, m, _, _ in strata) / total
+    var = sum((units / total * (high - low) / (2 * Z95)) ** 2 for units, _, low, high in strata)
+    half = Z95 * math.sqrt(var)
+    return (mean, mean - half, mean + half)
