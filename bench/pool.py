@@ -20,7 +20,7 @@ from sim.stats import pooled_strata, wilson  # noqa: E402
 from solver.rules import PRESETS  # noqa: E402
 
 # a table row: variant, seats, pairing, games, win rate [low, high] ... per deal (d): [low, high]
-ROW = re.compile(r"^(\S+)\s+\d\s+(\S+)\s+(\d+)\s+([\d.]+)%")
+ROW = re.compile(r"^(\S+)\s+\d\s+\S+\s+(\d+)\s+([\d.]+)%")
 DEALS = re.compile(r"per deal \((\d+)\): \[([-\d.]+)%, ([-\d.]+)%\]")
 
 
@@ -33,7 +33,7 @@ def main() -> int:
             row = ROW.match(line)
             if row is None or row.group(1) not in PRESETS:
                 continue
-            n, rate = int(row.group(3)), float(row.group(4)) / 100
+            n, rate = int(row.group(2)), float(row.group(3)) / 100
             games += n
             wins += rate * n
             deals = DEALS.search(line)

@@ -3,8 +3,11 @@ target, as gin matches are played, and a win rate pooled over strata of deals.""
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 
+import sim.stats
 from sim.stats import matches_to, pooled_strata
 
 
@@ -30,3 +33,9 @@ def test_pooled_strata_weigh_by_their_deals_and_add_their_spreads() -> None:
     assert mean - low == pytest.approx(high - mean)
     # a stratum of three times the deals weighs three times as much
     assert pooled_strata([(300, 0.6, 0.55, 0.65), (100, 0.4, 0.3, 0.5)])[0] == pytest.approx(0.55)
+
+
+def test_the_examples_of_sim_stats_hold() -> None:
+    # sim is outside test_doctests.py's packages (its runners import optional extras)
+    result = doctest.testmod(sim.stats)
+    assert result.attempted > 0 and result.failed == 0
