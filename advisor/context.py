@@ -18,7 +18,8 @@ cannot be unknown: without it there is nothing to rank, and ``BudgetExhausted`` 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import TypeVar
 
@@ -230,6 +231,18 @@ class Context:
             return unsolved(hand, self.rules, goal, discard=discard)
         self.optimal &= sol.optimal
         return sol
+
+    @contextmanager
+    def metered(self) -> Iterator[Budget]:
+        """Within it, the work is charged to a part of the budget (``Budget.part``; with
+        no request budget, a budget without limits), whose ``spent`` counts that work
+        alone: a step that bounds its own work (the look-ahead) reads it."""
+        whole = self.budget
+        self.budget = Budget.unlimited() if whole is None else whole.part()
+        try:
+            yield self.budget
+        finally:
+            self.budget = whole
 
     # -- the deadline -------------------------------------------------------------
 

@@ -38,6 +38,8 @@ class Budget:
     # set once the work has been cut by the deadline and is only assembling its answer
     stopped: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+    # the budget this one is a part of (``part``): what is spent here is spent there too
+    whole: Budget | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(cls, seconds: float, work_seconds: float | None = None) -> Budget:
@@ -73,13 +75,30 @@ class Budget:
         (a function of the work done so far, not of the clock)."""
         return max(MIN_SOLVE_SECONDS, min(cap, self.work_left / WORK_PER_SECOND))
 
+    def part(self) -> Budget:
+        """A budget within this one, to count the work of one step apart: the same
+        deadline and what is left of the allowance; what it spends, or a stop, counts
+        here too.
+
+        >>> whole = Budget(float("inf"), work=1.0)
+        >>> step = whole.part()
+        >>> step.spend(0.25)
+        >>> step.spent, whole.spent, step.work_left, whole.work_left
+        (0.25, 0.25, 0.75, 0.75)
+        """
+        return Budget(self.deadline, self.work_left, self.started, whole=self)
+
     def spend(self, units: float) -> None:
         self.spent += units
+        if self.whole is not None:
+            self.whole.spend(units)
 
     def stop(self) -> None:
         """The work was cut by the deadline; what follows only assembles the answer."""
         with self.lock:
             self.stopped = True
+        if self.whole is not None:
+            self.whole.stop()
 
 
 class BudgetExhausted(Exception):

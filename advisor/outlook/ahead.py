@@ -27,9 +27,11 @@ from advisor.context import Context, out_copies, protected_joker, with_card, wit
 from advisor.engine import Figures
 from advisor.reasons import plural
 from advisor.results import DiscardOption
+from solver.budget import Budget
 from solver.cards import counts_of
 from solver.goals import Goal
 from solver.rules import Rules
+from solver.speed import WORK_PER_SECOND
 
 # draws looked ahead: the first enumerated over the live cards, the second in closed
 # form by the outs of the hand each first draw leaves
@@ -44,6 +46,14 @@ CANDIDATES = 4
 # Elsewhere a down player also melds anew, and ``deep`` stays as evaluated there.
 LAYOFFS_ONLY_CANDIDATES = 13
 FEED = 0.5
+# The engine work one look-ahead (a discard's candidates, or a draw's) may do, in
+# seconds of the work allowance (solver/speed.py; an idle machine does about two of
+# them a second). Counted between the engine's passes, not timed, so the same request
+# gets the same answer: the candidates finished within it are ranked, a draw not
+# finished within it draws as ``fast``. Without it dealt Liverpool round 6 hands (12
+# cards, 2s wild) took 4-13 s of it (bench/advise.py).
+AHEAD_SECONDS = 2.0
+ALLOWANCE = AHEAD_SECONDS * WORK_PER_SECOND
 # goals whose cards needed 0 is going out (the others: an opening, a contract)
 _GOING_OUT = (Goal.WIN, Goal.OUT, Goal.KNOCK)
 
@@ -71,9 +81,11 @@ def after_next_draw(needed: int, outs: int, live: int) -> tuple[float, float]:
     return needed - share, reach
 
 
-def ahead(ctx: Context, held: Sequence[int], fig: Figures) -> Ahead | None:
+def ahead(ctx: Context, held: Sequence[int], fig: Figures, work: Budget) -> Ahead | None:
     """The two-step figures of ``held``, a hand about to draw whose figures are ``fig``
-    (cards needed at least 1). None: the budget ran out (``ctx.optimal`` says so)."""
+    (cards needed at least 1); ``work`` counts the look-ahead's (``Context.metered``).
+    None: the budget ran out (``ctx.optimal`` says so) or ``work`` reached
+    ``ALLOWANCE``."""
     assert fig.needed
     live = ctx.live
     total = sum(live)
@@ -84,6 +96,8 @@ def ahead(ctx: Context, held: Sequence[int], fig: Figures) -> Ahead | None:
     for c, n in enumerate(live):
         if not n:
             continue
+        if work.spent >= ALLOWANCE:
+            return None
         if ctx.budget is not None and ctx.budget.expired:
             ctx.optimal = False
             return None
@@ -105,10 +119,10 @@ def ahead(ctx: Context, held: Sequence[int], fig: Figures) -> Ahead | None:
 
 def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]:
     """``ranked`` (the fast order) with its first options that need as few cards as the
-    best (``_weighing``) re-ranked by the cards needed expected two draws ahead, plus
-    ``FEED`` where it applies (then the fast order), each with its two-step figures. A
-    best that needs no card (the goal is reached now), or a budget run out, leaves the
-    fast order as it is."""
+    best (``_weighing``; those finished within ``ALLOWANCE``) re-ranked by the cards needed
+    expected two draws ahead, plus ``FEED`` where it applies (then the fast order), each
+    with its two-step figures. A best that needs no card (the goal is reached now), or a
+    budget run out, leaves the fast order as it is."""
     if not ranked or not ranked[0].cards_needed:
         return ranked
     best = ranked[0].cards_needed
@@ -117,14 +131,17 @@ def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]
     looked: list[tuple[float, int, DiscardOption]] = []
     seen = ctx.sit.seen
     candidates, feed = _weighing(ctx.rules)
-    for i, o in enumerate(ranked[:candidates]):
-        if o.cards_needed != best or protected_joker(o.card, ctx.rules):
-            break
-        found = ahead(ctx, without(held, o.card.id), figures[o.card.id])
-        if found is None:
-            return ranked
-        fed = feed > 0 and (o.playable_on_table or collected(o.card, seen, ctx.rules))
-        looked.append((found.needed + feed * fed, i, _with(ctx, o, found, fed)))
+    with ctx.metered() as work:
+        for i, o in enumerate(ranked[:candidates]):
+            if o.cards_needed != best or protected_joker(o.card, ctx.rules):
+                break
+            found = ahead(ctx, without(held, o.card.id), figures[o.card.id], work)
+            if found is None and work.spent >= ALLOWANCE:
+                break
+            if found is None:
+                return ranked
+            fed = feed > 0 and (o.playable_on_table or collected(o.card, seen, ctx.rules))
+            looked.append((found.needed + feed * fed, i, _with(ctx, o, found, fed)))
     looked.sort(key=lambda t: (round(t[0], 9), t[1]))
     return [o for _, _, o in looked] + ranked[len(looked) :]
 
@@ -165,10 +182,12 @@ def draw_ahead(
     """(cards needed expected two draws ahead after taking the top discard, after a
     stock draw): the taken card is the first of the two draws, known; its hand after
     the best discard has ``take_needed`` and ``take_outs``. None: the hand needs no
-    card now, or the budget ran out."""
+    card now, the budget ran out, or the look-ahead did not finish within
+    ``ALLOWANCE``."""
     if not now.needed:
         return None
-    stock = ahead(ctx, counts_of(ctx.sit.hand), now)
+    with ctx.metered() as work:
+        stock = ahead(ctx, counts_of(ctx.sit.hand), now, work)
     if stock is None:
         return None
     take, _ = after_next_draw(take_needed, take_outs, sum(ctx.live))
