@@ -86,3 +86,16 @@ def test_a_draw_not_looked_ahead_within_the_allowance_draws_as_fast() -> None:
     deep, deep_work = counted(ROUND_6, "draw", "deep")
     assert deep.recommendation == fast.recommendation
     assert deep_work - fast_work <= 1.05 * ahead.ALLOWANCE
+
+
+def test_within_a_request_budget_the_look_ahead_stops_at_its_allowance_not_the_budgets() -> None:
+    # the service's allowance, 2 s of work (SOLVER_TIME_LIMIT): the dealt round 6 hand's
+    # look-ahead does not fit it, and stops before the budget runs out, so every exact
+    # figure stays exact (were the budget to stop it: the fast answer, optimal false)
+    budget = Budget(float("inf"), work=2.0 * WORK_PER_SECOND)
+    deep = advise(ROUND_6, "discard", budget=budget, effort="deep")
+    fast, _ = discarding(ROUND_6, "fast")
+    assert isinstance(deep, DiscardAdvice)
+    assert deep.optimal
+    assert budget.work_left > 0
+    assert cards(deep) == cards(fast)

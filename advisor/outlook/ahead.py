@@ -54,6 +54,10 @@ FEED = 0.5
 # cards, 2s wild) took 4-13 s of it (bench/advise.py).
 AHEAD_SECONDS = 2.0
 ALLOWANCE = AHEAD_SECONDS * WORK_PER_SECOND
+# Within a request's budget, the look-ahead takes no more than this share of what is
+# left of its allowance, so that its own allowance stops it, not the budget (which
+# would leave the `fast` answer, ``optimal: false``); the rest is the advice's after it.
+BUDGET_SHARE = 0.75
 # goals whose cards needed 0 is going out (the others: an opening, a contract)
 _GOING_OUT = (Goal.WIN, Goal.OUT, Goal.KNOCK)
 
@@ -84,8 +88,8 @@ def after_next_draw(needed: int, outs: int, live: int) -> tuple[float, float]:
 def ahead(ctx: Context, held: Sequence[int], fig: Figures, work: Budget) -> Ahead | None:
     """The two-step figures of ``held``, a hand about to draw whose figures are ``fig``
     (cards needed at least 1); ``work`` counts the look-ahead's (``Context.metered``).
-    None: the budget ran out (``ctx.optimal`` says so) or ``work`` reached
-    ``ALLOWANCE``."""
+    None: the budget ran out (``ctx.optimal`` says so) or ``work`` reached its
+    ``allowance``."""
     assert fig.needed
     live = ctx.live
     total = sum(live)
@@ -96,7 +100,7 @@ def ahead(ctx: Context, held: Sequence[int], fig: Figures, work: Budget) -> Ahea
     for c, n in enumerate(live):
         if not n:
             continue
-        if work.spent >= ALLOWANCE:
+        if work.spent >= allowance(work):
             return None
         if ctx.budget is not None and ctx.budget.expired:
             ctx.optimal = False
@@ -117,9 +121,22 @@ def ahead(ctx: Context, held: Sequence[int], fig: Figures, work: Budget) -> Ahea
     return Ahead(needed, reach, samples)
 
 
+def allowance(work: Budget) -> float:
+    """The work a look-ahead counted by ``work`` (``Context.metered``) may do:
+    ``ALLOWANCE``, within a request's budget no more than ``BUDGET_SHARE`` of what was
+    left of it.
+
+    >>> allowance(Budget.unlimited()) == ALLOWANCE
+    True
+    >>> round(allowance(Budget(float("inf"), work=0.2)), 9)
+    0.15
+    """
+    return min(ALLOWANCE, BUDGET_SHARE * work.work)
+
+
 def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]:
     """``ranked`` (the fast order) with its first options that need as few cards as the
-    best (``_weighing``; those finished within ``ALLOWANCE``) re-ranked by the cards needed
+    best (``_weighing``; those finished within the ``allowance``) re-ranked by the cards needed
     expected two draws ahead, plus ``FEED`` where it applies (then the fast order), each
     with its two-step figures. A best that needs no card (the goal is reached now), or a
     budget run out, leaves the fast order as it is."""
@@ -136,7 +153,7 @@ def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]
             if o.cards_needed != best or protected_joker(o.card, ctx.rules):
                 break
             found = ahead(ctx, without(held, o.card.id), figures[o.card.id], work)
-            if found is None and work.spent >= ALLOWANCE:
+            if found is None and work.spent >= allowance(work):
                 break
             if found is None:
                 return ranked
@@ -182,8 +199,8 @@ def draw_ahead(
     """(cards needed expected two draws ahead after taking the top discard, after a
     stock draw): the taken card is the first of the two draws, known; its hand after
     the best discard has ``take_needed`` and ``take_outs``. None: the hand needs no
-    card now, the budget ran out, or the look-ahead did not finish within
-    ``ALLOWANCE``."""
+    card now, the budget ran out, or the look-ahead did not finish within its
+    ``allowance``."""
     if not now.needed:
         return None
     with ctx.metered() as work:
