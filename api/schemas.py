@@ -556,7 +556,10 @@ class AdviseRequestSchema(SituationSchema):
             "exact one-step figures alone; `standard` (the default) and `deep` decide by a "
             "look-ahead over the next draws where the rules allow it (a knock), adding each "
             "option's `go_out_chance`, `expected_points`, `horizon` and `samples`, and the "
-            "race to go out (`race`) of the draws and of the best discards."
+            "race to go out (`race`) of the draws and of the best discards; where going out "
+            "is not a knock (Liverpool, Rummy 40, Israeli) `standard` answers as `fast` and "
+            "`deep` looks two draws ahead at the best throws (those its work allowance lets "
+            "it finish carry `horizon` and `samples`)."
         },
     )
 
