@@ -5,6 +5,7 @@ of a hand for the single hand and the walk over draws, and the play-out."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from functools import cache
@@ -94,18 +95,52 @@ def test_the_walk_weighs_each_draw_by_the_same_worth() -> None:
     assert seen.expected_points == round(sum(look.worth(d) for d in after) / len(after), 2)
 
 
+def _plain_shown(masks: MeldMasks, hand: int) -> list[int]:
+    """A knocker's melds written plainly: its lowest card in turn goes into the first meld
+    through it that keeps the least deadwood, else it is deadwood."""
+    shown = []
+    while hand:
+        low = (hand & -hand).bit_length() - 1
+        fits = [m for m in masks.by_low[low] if hand & m == m]
+        keeps = [m for m in fits if masks.least(hand & ~m) == masks.least(hand)]
+        if keeps:
+            shown.append(keeps[0])
+            hand &= ~keeps[0]
+        else:
+            hand &= ~(1 << low)
+    return shown
+
+
+def _plain_laid_off(masks: MeldMasks, shown: list[int], hand: int) -> int:
+    """The defender's least deadwood laying off onto ``shown``, written plainly: every
+    choice of a longer meld of the table for each meld shown, its new cards from hand."""
+    every = [m for ms in masks.by_low for m in ms]
+    choices = [[0] + [m & ~s for m in every if m & s == s and m != s] for s in shown]
+    best = masks.least(hand)
+    for pick in itertools.product(*choices):
+        used = 0
+        for extra in pick:
+            if used & extra or hand & extra != extra:
+                break
+            used |= extra
+        else:
+            best = min(best, masks.least(hand & ~used))
+    return best
+
+
 def _plain_play(
     masks: MeldMasks, rules: Rules, mine: int, theirs: int, top: int, stock: list[int]
 ) -> tuple[int, bool]:
     """The play-out written plainly: take the top discard when it melds, else draw; throw
-    the least-deadwood card; knock as soon as allowed and settle without layoffs."""
+    the least-deadwood card; knock as soon as allowed, the defender laying off."""
     assert rules.knock_max is not None
     least = masks.least
 
     def settle(knocker: int, defender: int) -> int:
-        dk, dd = least(knocker), least(defender)
+        dk = least(knocker)
         if dk == 0:
-            return dd + rules.gin_bonus
+            return least(defender) + rules.gin_bonus
+        dd = _plain_laid_off(masks, _plain_shown(masks, knocker), defender)
         if dd <= dk:
             return -(dk - dd + rules.undercut_bonus)
         return dd - dk
@@ -143,3 +178,50 @@ def test_the_compiled_play_out_plays_as_the_plain_one() -> None:
         assert got == _plain_play(masks, rules, mine, theirs, top, stock)
         outcomes.add(got[1])
     assert outcomes == {True, False}  # deals where I go out and deals where I do not
+
+
+def _mask(cards: str) -> int:
+    return sum(1 << c.id for c in parse_cards(cards))
+
+
+def test_the_defender_lays_off_onto_the_melds_the_knocker_shows() -> None:
+    masks = MeldMasks(make_rules("gin"))
+    knocker = _mask("4H 5H 6H 7C 7D 7S 2S 3D 9C")  # 14 of deadwood: 2S 3D 9C
+    defender = _mask("3H 8H 7H KS QS JC 2C 5D TD")  # 65, no meld of its own
+    # 3H, 7H and 8H extend the run 4H-6H to 3H-8H: 65 - 18 = 47 left, 33 more than 14
+    assert masks.settle(knocker, defender, 25, 25) == 47 - 14
+    # without layoffs the defender would pay 65 - 14 = 51
+    assert masks.least(defender) - masks.least(knocker) == 51
+
+
+def test_layoffs_can_turn_a_knock_into_an_undercut() -> None:
+    masks = MeldMasks(make_rules("gin"))
+    knocker = _mask("4H 5H 6H 7C 7D 7S AC 2D 3S 2C")  # 8 of deadwood
+    defender = _mask("2H 3H 7H KS KD KC QS QD QC 4C")  # 16: 2H 3H 7H 4C
+    # 2H 3H onto the run's low end, 7H onto its high end (or onto the sevens): 4C left,
+    # 4 at most 8: the defender undercuts and the knocker pays the difference and 25
+    assert masks.settle(knocker, defender, 25, 25) == -(8 - 4 + 25)
+
+
+def test_nothing_is_laid_off_on_gin() -> None:
+    masks = MeldMasks(make_rules("gin"))
+    knocker = _mask("4H 5H 6H 7C 7D 7S 8S 9S TS JS")
+    defender = _mask("2H 3H 7H KS KD KC QS QD QC 4C")
+    assert masks.settle(knocker, defender, 25, 25) == 16 + 25
+
+
+def test_the_compiled_settlement_is_the_plain_one_and_layoffs_change_it() -> None:
+    masks = MeldMasks(make_rules("gin"))
+    rng = random.Random(5)
+    changed = 0
+    for _ in range(400):
+        cards = rng.sample(range(52), 20)
+        knocker, defender = sum(1 << c for c in cards[:10]), sum(1 << c for c in cards[10:])
+        dk = masks.least(knocker)
+        if dk == 0:
+            continue
+        dd = _plain_laid_off(masks, _plain_shown(masks, knocker), defender)
+        want = -(dk - dd + 25) if dd <= dk else dd - dk
+        assert masks.settle(knocker, defender, 25, 25) == want
+        changed += dd != masks.least(defender)
+    assert changed > 20  # random deals where laying off lowers the defender's deadwood

@@ -286,19 +286,75 @@ cdef class Kernel:
         worth_p[0] = worth
         samples_p[0] = samples
 
+    cdef int _shown(self, uint64_t hand, uint64_t* out) noexcept:
+        """The melds a knocker shows: a least-deadwood partition of ``hand``, found by
+        settling its lowest card in turn (the first meld through it, in table order, that
+        keeps the least, else the card as deadwood); written to ``out``, their count."""
+        cdef int n = 0
+        cdef int low, j
+        cdef int64_t target
+        cdef uint64_t m
+        cdef bint melded
+        while hand:
+            target = self._least(hand)
+            low = low_card(hand)
+            melded = False
+            for j in range(self.first[low], self.first[low + 1]):
+                m = self.melds[j]
+                if hand & m == m and self._least(hand & ~m) == target:
+                    out[n] = m
+                    n += 1
+                    hand &= ~m
+                    melded = True
+                    break
+            if not melded:
+                hand &= ~(1ULL << low)
+        return n
+
+    cdef int64_t _laid_off(self, uint64_t* shown, int n, uint64_t hand) noexcept:
+        """The least deadwood of the defender's ``hand`` laying off onto the ``n`` melds
+        ``shown``: onto each, one set of its cards that makes the meld a longer one of the
+        table (a set's fourth card, a run's cards at either end), or none."""
+        if n == 0:
+            return self._least(hand)
+        cdef uint64_t meld = shown[0]
+        cdef int64_t best = self._laid_off(shown + 1, n - 1, hand)
+        cdef int64_t d
+        cdef uint64_t m, extra
+        cdef size_t j
+        for j in range(self.melds.size()):
+            m = self.melds[j]
+            if m & meld != meld or m == meld:
+                continue
+            extra = m & ~meld
+            if hand & extra == extra:
+                d = self._laid_off(shown + 1, n - 1, hand & ~extra)
+                if d < best:
+                    best = d
+        return best
+
     cdef int64_t _settle(self, uint64_t knocker, uint64_t defender, int64_t gin_bonus,
                          int64_t undercut_bonus) noexcept:
         cdef int64_t dk = self._least(knocker)
-        cdef int64_t dd = self._least(defender)
         if dk == 0:
-            return dd + gin_bonus
+            return self._least(defender) + gin_bonus  # nothing is laid off on gin
+        cdef uint64_t shown[32]
+        cdef int n = self._shown(knocker, shown)
+        cdef int64_t dd = self._laid_off(shown, n, defender)
         if dd <= dk:
             return -(dk - dd + undercut_bonus)
         return dd - dk
 
+    def shown(self, hand: int) -> list[int]:
+        """The melds a knocker holding ``hand`` shows (``_shown``), as masks."""
+        cdef uint64_t out[32]
+        cdef int n = self._shown(hand, out)
+        return [out[i] for i in range(n)]
+
     def settle(self, knocker: int, defender: int, gin_bonus: int, undercut_bonus: int) -> int:
         """The knocker's points (negative: it pays) from the two hands after the knock's
-        discard, without layoffs (``playout.Playout.settle``)."""
+        discard, the defender laying off onto the melds the knocker shows, except on gin
+        (``playout.Playout.settle``)."""
         return self._settle(knocker, defender, gin_bonus, undercut_bonus)
 
     def play(

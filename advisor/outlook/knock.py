@@ -4,13 +4,13 @@ keeps the hand within ``knock_max`` and plays on, all played out in the same hid
 worlds (``montecarlo``).
 
 Knocking is worth the knock as the rules score it against the next player's hand of
-each world (undercut and its bonus included, layoffs ignored); a hold is worth its
-play-out: the next player moves (it may take the throw, and knock first), then both
-seats play on by the EAAI baseline's policy, the player going out as soon as allowed,
-gin with its bonus. The hand is held only where a hold's points beat the knock's by the
-play-outs' gate (``montecarlo.choose``): a hold gives up a hand won for points, and a
-looser rule lost games (``standard`` knocking at once against a hold by 5 points on
-average: tuning seeds 43, 44, 48, 49, docs/sim.md).
+each world (the next player laying off onto the melds shown, undercut and its bonus
+included); a hold is worth its play-out: the next player moves (it may take the throw,
+and knock first), then both seats play on by the EAAI baseline's policy, the player
+going out as soon as allowed, gin with its bonus. The hand is held only where a hold's
+points beat the knock's by the play-outs' gate (``montecarlo.choose``): a hold gives up
+a hand won for points, and a looser rule lost games (``standard`` knocking at once
+against a hold by 5 points on average: tuning seeds 43, 44, 48, 49, docs/sim.md).
 """
 
 from __future__ import annotations

@@ -175,7 +175,7 @@ class Rollouts:
         )
 
     def knock(self, hand: int) -> Scores:
-        """Going out with ``hand`` (after the knock's discard), layoffs ignored."""
+        """Going out with ``hand`` (after the knock's discard), the next player laying off."""
         return Scores(tuple(self.po.settle(hand, w.their_hand) for w in self.worlds))
 
     def _after_draw(self, hand: int, card: int, keep: int, w: World, drawn: int) -> int:

@@ -1,9 +1,10 @@
 """The play-out of a hidden world (rules with ``knock_max``): both seats by a fast
 policy, the EAAI baseline's: take the top discard when it melds, throw the card leaving
 the least deadwood, knock as soon as allowed. The knock is settled as the rules score
-it, without layoffs; a stock run out voids the hand (0). ``montecarlo`` deals the
-worlds, from a seed derived from the request (``seed_of``): the same request gives the
-same worlds, and so the same answer.
+it: the knocker shows a least-deadwood partition, the defender lays off onto its melds
+(not onto gin) what leaves it the least deadwood; a stock run out voids the hand (0).
+``montecarlo`` deals the worlds, from a seed derived from the request (``seed_of``): the
+same request gives the same worlds, and so the same answer.
 """
 
 from __future__ import annotations
@@ -41,9 +42,10 @@ class Playout:
 
     def settle(self, knocker: int, defender: int) -> int:
         """The knocker's points (negative: it pays), from the two hands after the knock's
-        discard, without layoffs: gin wins the defender's deadwood and ``gin_bonus``; a
-        defender at or below the knocker's deadwood undercuts it (the difference and
-        ``undercut_bonus``); else the knocker wins the difference (compiled)."""
+        discard, the defender laying off onto the knocker's melds (not onto gin): gin
+        wins the defender's deadwood and ``gin_bonus``; a defender at or below the
+        knocker's deadwood undercuts it (the difference and ``undercut_bonus``); else
+        the knocker wins the difference (compiled)."""
         return self.masks.settle(knocker, defender, self.gin_bonus, self.undercut_bonus)
 
     def play(

@@ -130,7 +130,7 @@ def _hold_knock(
         return ranked, advice
     note = (
         f"Holding: played out in hidden worlds, knocking now wins {held.knock:+.1f} points"
-        f" on average (undercuts included), throwing {held.card} and playing on"
+        f" on average (layoffs and undercuts included), throwing {held.card} and playing on"
         f" {held.hold:+.1f}, clearly more."
     )
     lead = [replace(o, reason=note) for o in ranked if o.card == held.card]
