@@ -7,16 +7,15 @@ from advisor.phases.buy import advise_buy
 from advisor.phases.discard import advise_discard
 from advisor.phases.draw import advise_draw
 from advisor.phases.play import advise_play
-from advisor.results import Advice, Effort, Phase
+from advisor.results import Advice, AdvicePhase, Effort
 from advisor.situation import Situation
 from solver.budget import Budget
-from solver.phases import Phase as RoundPhase
-from solver.phases import check_phase
+from solver.phases import Phase, check_phase
 
 
 def advise(
     situation: Situation,
-    phase: Phase | str = Phase.DISCARD,
+    phase: AdvicePhase | str = AdvicePhase.DISCARD,
     *,
     budget: Budget | None = None,
     buys_made: int = 0,
@@ -27,16 +26,16 @@ def advise(
     (the answer says ``optimal: false`` when it ran out). ``buys_made``: buys so far
     this round. ``effort``: ``fast``, ``standard`` or ``deep`` (docs/advisor.md). A phase
     the rules do not have is a ``solver.phases.PhaseError``."""
-    phase = Phase(phase)
-    if situation.rules.play_or_draw and phase in (Phase.DISCARD, Phase.DRAW):
+    phase = AdvicePhase(phase)
+    if situation.rules.play_or_draw and phase in (AdvicePhase.DISCARD, AdvicePhase.DRAW):
         # a turn of these rules lays down or draws: the phase sent is its play
-        phase = Phase.PLAY
-    check_phase(situation.rules, RoundPhase(phase))
-    if phase is Phase.PLAY:
+        phase = AdvicePhase.PLAY
+    check_phase(situation.rules, Phase(phase))
+    if phase is AdvicePhase.PLAY:
         return advise_play(situation, budget)
     ctx = Context(situation, budget, Effort(effort))
-    if phase is Phase.DRAW:
+    if phase is AdvicePhase.DRAW:
         return advise_draw(ctx)
-    if phase is Phase.BUY:
+    if phase is AdvicePhase.BUY:
         return advise_buy(ctx, buys_made)
     return advise_discard(ctx)

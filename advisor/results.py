@@ -13,22 +13,22 @@ from enum import StrEnum
 from solver.cards import Card
 from solver.goals import Goal
 from solver.melds import Meld
-from solver.phases import Phase as RoundPhase
+from solver.phases import Phase
 from solver.solution import Placed
 from solver.turn import JokerSwap, Layoff, TurnAction
 
 
-class Phase(StrEnum):
+class AdvicePhase(StrEnum):
     """The phases of a round the advisor advises on (``solver.phases``; a request's phase
     must be one its rules have): ``discard``: the player has drawn and lays down and
     discards; ``draw``: the top discard or the stock; ``buy``: out of turn, buy the top
     discard or not; ``play``: a turn under ``play_or_draw`` (Rummikub), lay down or draw,
     the one phase it has."""
 
-    DISCARD = RoundPhase.DISCARD.value
-    DRAW = RoundPhase.DRAW.value
-    BUY = RoundPhase.BUY.value
-    PLAY = RoundPhase.PLAY.value
+    DISCARD = Phase.DISCARD.value
+    DRAW = Phase.DRAW.value
+    BUY = Phase.BUY.value
+    PLAY = Phase.PLAY.value
 
 
 class Effort(StrEnum):
@@ -134,7 +134,7 @@ class LayDown:
 
 @dataclass(frozen=True)
 class DiscardAdvice:
-    phase: Phase
+    phase: AdvicePhase
     goal: Goal
     cards_needed: int | None
     lay_down: LayDown | None
@@ -175,7 +175,7 @@ class TakeDiscard:
 
 @dataclass(frozen=True)
 class DrawAdvice:
-    phase: Phase
+    phase: AdvicePhase
     goal: Goal
     cards_needed: int | None
     outs: int
@@ -209,7 +209,7 @@ class BuyFigures:
 
 @dataclass(frozen=True)
 class BuyAdvice:
-    phase: Phase
+    phase: AdvicePhase
     goal: Goal
     cards_needed: int | None
     outs: int
@@ -240,7 +240,7 @@ class PlayAdvice:
     """``play``: the play to make, or None (draw). ``keep_back``: the hand's cards the
     play could lay but keeps for later."""
 
-    phase: Phase
+    phase: AdvicePhase
     goal: Goal
     cards_needed: int | None
     play: BestPlay | None

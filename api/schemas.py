@@ -21,7 +21,7 @@ from marshmallow import (
 )
 from marshmallow.utils import get_value
 
-from advisor.results import Action, Effort, Phase
+from advisor.results import Action, AdvicePhase, Effort
 from advisor.scoring import Finish
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
 from solver.cards import SUITS, rank_symbol
@@ -533,7 +533,7 @@ class ScoreRequestSchema(SituationSchema):
 class AdviseRequestSchema(SituationSchema):
     phase = fields.String(
         load_default="discard",
-        validate=validate.OneOf(tuple(Phase)),
+        validate=validate.OneOf(tuple(AdvicePhase)),
         metadata={
             "description": "`discard`: the player has drawn and must lay down and discard; "
             "`draw`: the top discard or the stock; `buy` (where `buying`, out of turn): buy the "
@@ -1102,7 +1102,7 @@ class BuyFiguresSchema(ResponseSchema):
 
 
 def _advice_fields(
-    phase: Phase,
+    phase: AdvicePhase,
     own: dict[str, fields.Field],  # type: ignore[type-arg]
     after: dict[str, fields.Field] | None = None,  # type: ignore[type-arg]
 ) -> dict[str, fields.Field]:  # type: ignore[type-arg]
@@ -1155,7 +1155,7 @@ def _hand_outs() -> dict[str, fields.Field]:  # type: ignore[type-arg]
 
 DiscardAdviceSchema = ResponseSchema.from_dict(
     _advice_fields(
-        Phase.DISCARD,
+        AdvicePhase.DISCARD,
         {
             "lay_down": fields.Nested(
                 LayDownSchema,
@@ -1182,7 +1182,7 @@ DiscardAdviceSchema = ResponseSchema.from_dict(
 
 DrawAdviceSchema = ResponseSchema.from_dict(
     _advice_fields(
-        Phase.DRAW,
+        AdvicePhase.DRAW,
         {
             **_hand_outs(),
             "draw_stock": fields.Nested(
@@ -1203,7 +1203,7 @@ DrawAdviceSchema = ResponseSchema.from_dict(
 
 BuyAdviceSchema = ResponseSchema.from_dict(
     _advice_fields(
-        Phase.BUY,
+        AdvicePhase.BUY,
         {
             "buy": fields.Nested(
                 BuyFiguresSchema,
@@ -1257,7 +1257,7 @@ class BestPlaySchema(ResponseSchema):
 
 PlayAdviceSchema = ResponseSchema.from_dict(
     _advice_fields(
-        Phase.PLAY,
+        AdvicePhase.PLAY,
         {
             "play": fields.Nested(
                 BestPlaySchema,
@@ -1304,10 +1304,10 @@ class AdviseResponseSchema(OneOfSchema):
     discriminator = "phase"
     choices = MappingProxyType(
         {
-            Phase.DISCARD: ("DiscardAdvice", DiscardAdviceSchema),
-            Phase.DRAW: ("DrawAdvice", DrawAdviceSchema),
-            Phase.BUY: ("BuyAdvice", BuyAdviceSchema),
-            Phase.PLAY: ("PlayAdvice", PlayAdviceSchema),
+            AdvicePhase.DISCARD: ("DiscardAdvice", DiscardAdviceSchema),
+            AdvicePhase.DRAW: ("DrawAdvice", DrawAdviceSchema),
+            AdvicePhase.BUY: ("BuyAdvice", BuyAdviceSchema),
+            AdvicePhase.PLAY: ("PlayAdvice", PlayAdviceSchema),
         }
     )
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from advisor.results import Effort, Phase
+from advisor.results import AdvicePhase, Effort
 from advisor.scoring import Finish
 from api.schemas import ACTIONS, SOLVE_GOALS, VARIANTS
 
@@ -83,7 +83,7 @@ def _score_flags(p: argparse.ArgumentParser) -> None:
 
 
 def _advise_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--phase", choices=tuple(Phase), help="discard (default), draw or buy")
+    p.add_argument("--phase", choices=tuple(AdvicePhase), help="discard (default), draw or buy")
     p.add_argument("--buys-made", type=int, help="Liverpool: buys so far this round")
     p.add_argument(
         "--effort",

@@ -10,7 +10,7 @@ import pytest
 from api_support import make_client
 
 from advisor.advise import advise
-from advisor.results import Action, Phase, PlayAdvice
+from advisor.results import Action, AdvicePhase, PlayAdvice
 from advisor.situation import Situation
 from sim.players import make_player
 from sim.referee import RandomDealer, Referee
@@ -33,7 +33,7 @@ def play_advice(hand: str, table: tuple[str, ...] = (), down: bool = True) -> Pl
 
 def test_play_when_the_table_takes_tiles() -> None:
     advice = play_advice("K6 O6 B2", ("R3 R4 R5 R6",))
-    assert advice.phase is Phase.PLAY and advice.recommendation.action is Action.PLAY
+    assert advice.phase is AdvicePhase.PLAY and advice.recommendation.action is Action.PLAY
     assert advice.play is not None and not advice.play.goes_out
     assert sorted(str(p.card) for p in advice.play.placed) == ["6D", "6S"]
 

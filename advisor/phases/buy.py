@@ -11,10 +11,10 @@ from advisor.context import Context, out_copies, with_card
 from advisor.engine import Figures
 from advisor.results import (
     Action,
+    AdvicePhase,
     BuyAdvice,
     BuyCost,
     BuyFigures,
-    Phase,
     Recommendation,
     out_cards,
 )
@@ -74,7 +74,7 @@ def advise_buy(ctx: Context, buys_made: int = 0) -> BuyAdvice:
             else:
                 why = f"{top} does not lower cards needed."
     return BuyAdvice(
-        phase=Phase.BUY,
+        phase=AdvicePhase.BUY,
         goal=ctx.goal,
         cards_needed=now.needed,
         outs=out_copies(now),

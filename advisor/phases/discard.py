@@ -17,9 +17,9 @@ from advisor.phases.lay_down import LayDownAdvice, advise_lay_down
 from advisor.reasons import discard_reason, go_out_reason
 from advisor.results import (
     Action,
+    AdvicePhase,
     DiscardAdvice,
     DiscardOption,
-    Phase,
     Recommendation,
     out_cards,
 )
@@ -99,7 +99,7 @@ def advise_discard(ctx: Context) -> DiscardAdvice:
     advice = advise_lay_down(ctx, hand, needed)
     ranked, advice = _hold_knock(ctx, ranked, advice)
     return DiscardAdvice(
-        phase=Phase.DISCARD,
+        phase=AdvicePhase.DISCARD,
         goal=ctx.goal,
         cards_needed=needed,
         lay_down=advice.lay_down,

@@ -22,9 +22,9 @@ from advisor.outlook.montecarlo import Scores, choose
 from advisor.reasons import plural
 from advisor.results import (
     Action,
+    AdvicePhase,
     DrawAdvice,
     Effort,
-    Phase,
     Race,
     Recommendation,
     StockDraw,
@@ -200,7 +200,7 @@ def advise_draw(ctx: Context) -> DrawAdvice:
             if two is not None:
                 recommendation = _recommend_by_needed(take, *two)
     return DrawAdvice(
-        phase=Phase.DRAW,
+        phase=AdvicePhase.DRAW,
         goal=ctx.goal,
         cards_needed=now.needed,
         outs=out_copies(now),

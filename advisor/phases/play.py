@@ -11,7 +11,7 @@ waits to be rearranged by the others).
 from __future__ import annotations
 
 from advisor.needed import cards_needed
-from advisor.results import Action, BestPlay, Phase, PlayAdvice, Recommendation
+from advisor.results import Action, AdvicePhase, BestPlay, PlayAdvice, Recommendation
 from advisor.situation import Situation
 from solver.budget import Budget
 from solver.cards import Card
@@ -59,7 +59,7 @@ def advise_play(sit: Situation, budget: Budget | None = None) -> PlayAdvice:
         if best.feasible is None:
             why = "no play was found within the time allowed: draw a tile"
         rec = Recommendation(Action.DRAW_STOCK, None, why)
-        return PlayAdvice(Phase.PLAY, Goal.PLACE, needed, None, (), rec, live, optimal)
+        return PlayAdvice(AdvicePhase.PLAY, Goal.PLACE, needed, None, (), rec, live, optimal)
     goes_out = not best.deadwood
     action = TurnAction.REARRANGE if sit.down else TurnAction.OPEN
     play = BestPlay(best.table, best.placed or (), best.melds, goes_out, action)
@@ -74,4 +74,4 @@ def advise_play(sit: Situation, budget: Budget | None = None) -> PlayAdvice:
     else:
         why = f"the initial meld: {best.opening} points from the hand alone"
     rec = Recommendation(Action.PLAY, None, why)
-    return PlayAdvice(Phase.PLAY, Goal.PLACE, 0, play, keep, rec, live, optimal)
+    return PlayAdvice(AdvicePhase.PLAY, Goal.PLACE, 0, play, keep, rec, live, optimal)

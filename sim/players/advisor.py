@@ -9,7 +9,7 @@ its buy advice (both take the discard out of turn), a defence is the solver's (p
 from __future__ import annotations
 
 from advisor.advise import advise
-from advisor.results import Action, Advice, Effort, Phase
+from advisor.results import Action, Advice, AdvicePhase, Effort
 from advisor.situation import Situation
 from sim.moves import Melds, Play, View
 from sim.players.plans import defence, highest_deadwood, lay_down, lays, left_after
@@ -48,28 +48,28 @@ class AdvisorPlayer:
         self.time_limit = time_limit  # seconds a whole advice may take; None: no limit
         self.effort = Effort(effort)
 
-    def _advise(self, view: View, phase: Phase) -> Advice:
+    def _advise(self, view: View, phase: AdvicePhase) -> Advice:
         budget = None if self.time_limit is None else Budget.of(self.time_limit)
         return advise(
             _situation(view), phase, budget=budget, buys_made=view.buys_made, effort=self.effort
         )
 
-    def _action(self, view: View, phase: Phase) -> Action:
+    def _action(self, view: View, phase: AdvicePhase) -> Action:
         return self._advise(view, phase).recommendation.action
 
     def draw(self, view: View) -> bool:
-        return self._action(view, Phase.DRAW) is Action.TAKE_DISCARD
+        return self._action(view, AdvicePhase.DRAW) is Action.TAKE_DISCARD
 
     def buy(self, view: View) -> bool:
-        return self._action(view, Phase.BUY) is Action.BUY
+        return self._action(view, AdvicePhase.BUY) is Action.BUY
 
     def call_rummy(self, view: View) -> bool:
         return self.buy(view)
 
     def play(self, view: View) -> Play:
         if view.rules.play_or_draw:
-            return _turn_of(self._advise(view, Phase.PLAY))
-        play = _play_of(view, self._advise(view, Phase.DISCARD))
+            return _turn_of(self._advise(view, AdvicePhase.PLAY))
+        play = _play_of(view, self._advise(view, AdvicePhase.DISCARD))
         if view.obliged is not None and not lays(play, view.obliged):
             # the discard advice does not know the taken card must be laid down this turn;
             # the draw advice took it because such a lay-down exists: the solver's
