@@ -131,7 +131,7 @@ def _hold_knock(
     note = (
         f"Holding: played out in hidden worlds, knocking now wins {held.knock:+.1f} points"
         f" on average (layoffs and undercuts included), throwing {held.card} and playing on"
-        f" {held.hold:+.1f}, clearly more."
+        f" {held.hold:+.1f}."
     )
     lead = [replace(o, reason=note) for o in ranked if o.card == held.card]
     return lead + [o for o in ranked if o.card != held.card], LayDownAdvice(None, note=note)
