@@ -342,6 +342,25 @@ def test_deep_holds_a_knock_the_opponents_melds_make_risky_for_gin_early_in_the_
     assert answer["lay_down"] is None and "Holding" in answer["note"]
 
 
+def test_deep_holds_for_gin_where_playing_on_wins_more_on_average() -> None:
+    # three sets and 6D 3D: throwing 6D knocks with 3 points; played on, any of AD, KC
+    # or TH makes gin (3D thrown), 25 points more, with most of the stock to come. Played
+    # out, holding wins about 3 points more on average than the knock: deep holds, by
+    # the mean alone (the play-outs' gate of two standard errors would knock); standard,
+    # as fast, knocks as soon as allowed
+    sit = gin("AS AC KD AH TD 6D KS TS KH TC 3D", pile="2C JD 9D 9H QC")
+    for effort in ("fast", "standard"):
+        rec = advise(sit, effort=effort)["recommendation"]
+        assert (rec["action"], rec["card"]) == ("go_out", "6D")
+    answer = advise(sit, effort="deep")
+    assert answer["lay_down"] is None and "Holding" in answer["note"]
+    assert answer["recommendation"] == {
+        "action": "discard",
+        "card": "6D",
+        "reason": answer["discards"][0]["reason"],
+    }
+
+
 def test_an_ordinary_safe_knock_is_still_made() -> None:
     # the same knock with nothing known of the opponent's hand: made at once
     sit = gin("AS 2S 3S 4S 5D 6D 7D 8D 2H 3H KC")
