@@ -950,9 +950,10 @@ class PlayoutsSchema(ResponseSchema):
     expected_points = fields.Float(
         required=True,
         metadata={
-            "description": "The points the player won in them on average (negative: paid). "
-            "The decision leaves the look-ahead's choice only for an option whose points, "
-            "world by world, are higher by two standard errors."
+            "description": "The points the player won in them on average (negative: paid), "
+            "each knock settled as the rules score it, the defender laying off onto the "
+            "knocker's melds. The decision leaves the look-ahead's choice only for an "
+            "option whose points, world by world, are higher by two standard errors."
         },
     )
 
