@@ -345,12 +345,6 @@ cdef class Kernel:
             return -(dk - dd + undercut_bonus)
         return dd - dk
 
-    def shown(self, hand: int) -> list[int]:
-        """The melds a knocker holding ``hand`` shows (``_shown``), as masks."""
-        cdef uint64_t out[32]
-        cdef int n = self._shown(hand, out)
-        return [out[i] for i in range(n)]
-
     def settle(self, knocker: int, defender: int, gin_bonus: int, undercut_bonus: int) -> int:
         """The knocker's points (negative: it pays) from the two hands after the knock's
         discard, the defender laying off onto the melds the knocker shows, except on gin
