@@ -8,7 +8,7 @@ from random import Random
 from statistics import mean
 
 from advisor.outlook.masks import MeldMasks, mask_of
-from advisor.outlook.montecarlo import Scores, beats, choose, sample_worlds, strength
+from advisor.outlook.montecarlo import HAND_WON, Scores, beats, choose, sample_worlds, strength
 from advisor.situation import Situation
 from solver.cards import parse_cards
 from solver.rules import make_rules
@@ -99,3 +99,18 @@ def test_a_clear_gain_leaves_the_incumbent_for_the_best_that_beats_it() -> None:
 def test_scores_state_the_share_won_and_the_mean_points() -> None:
     p = Scores((12, -30, 0, 25)).playouts()
     assert (p.worlds, p.win_chance, p.expected_points) == (4, 0.5, 1.75)
+
+
+def test_a_hand_won_counts_beside_its_points() -> None:
+    # a coin flip between winning 30 and losing 1 makes more points on average than
+    # winning 1 for sure, but loses half the hands
+    flip = Scores(tuple(30 if i % 2 else -1 for i in range(64)))
+    sure = Scores(tuple(1 for _ in range(64)))
+    assert flip.mean > sure.mean
+    assert flip.worth[:2] == (-1 - HAND_WON, 30 + HAND_WON)
+    assert beats(sure, flip) and not beats(flip, sure)
+    assert choose([flip, sure]) == 1
+
+
+def test_a_summary_states_the_hands_won_and_the_points() -> None:
+    assert Scores((12, -30, 0, 25)).summary() == "wins 50% of hands and +1.8 points on average"

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from advisor.context import Context
 from advisor.outlook.ahead import rank_ahead
 from advisor.outlook.masks import MeldMasks, mask_of
-from advisor.outlook.montecarlo import CANDIDATES, Rollouts, Scores, choose
+from advisor.outlook.montecarlo import CANDIDATES, HAND_WON_TEXT, Rollouts, Scores, choose
 from advisor.outlook.race import RACED, Racer
 from advisor.outlook.value import Lookahead, Outlook
 from advisor.reasons import plural
@@ -126,8 +126,8 @@ def _played_out(ctx: Context, s: Search, order: list[DiscardOption]) -> list[Dis
 def _beats_reason(challenger: Scores, incumbent: Scores) -> str:
     n = len(challenger.points)
     return (
-        f"Played out in {n} hidden worlds it wins {challenger.mean:+.1f} points on average,"
-        f" clearly more than the look-ahead's first choice ({incumbent.mean:+.1f})."
+        f"Played out in {n} hidden worlds it {challenger.summary()}, clearly better than"
+        f" the look-ahead's first choice ({incumbent.summary()}; {HAND_WON_TEXT})."
     )
 
 

@@ -7,10 +7,10 @@ Knocking is worth the knock as the rules score it against the next player's hand
 each world (the next player laying off onto the melds shown, undercut and its bonus
 included); a hold is worth its play-out: the next player moves (it may take the throw,
 and knock first), then both seats play on by the EAAI baseline's policy, the player
-going out as soon as allowed, gin with its bonus. The option with the best mean is
-played: the knock is the decision's incumbent, but no gate of standard errors guards it
-(``KNOCK_GATE``), because holding trades hands won for points, and the points are what
-this decision weighs.
+going out as soon as allowed, gin with its bonus. The option with the best mean worth
+(its points, and ``HAND_WON`` a hand won, ``montecarlo``) is played: the knock is the
+decision's incumbent, but no gate of standard errors guards it (``KNOCK_GATE``), because
+holding trades hands won for points, and the worth is what weighs the two.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from advisor.context import Context
 from advisor.outlook.masks import mask_of
-from advisor.outlook.montecarlo import Rollouts, choose
+from advisor.outlook.montecarlo import Rollouts, Scores, choose
 from solver.cards import Card
 
 # standard errors by which a hold's mean must pass the knock's: none (tuning seeds 61
@@ -30,17 +30,17 @@ KNOCK_GATE = 0.0
 
 @dataclass(frozen=True)
 class Hold:
-    """``card``: the throw that plays on; ``hold``, ``knock``: their mean points."""
+    """``card``: the throw that plays on; ``hold``, ``knock``: their play-outs."""
 
     card: Card
-    hold: float
-    knock: float
+    hold: Scores
+    knock: Scores
 
 
 def hold_or_knock(ctx: Context, knock_card: Card) -> Hold | None:
-    """The hold whose play-outs win more points on average than the knock with
-    ``knock_card``, the most of them, or None: knock (gin, or where the level plays
-    nothing out)."""
+    """The hold whose play-outs are worth more on average than the knock with
+    ``knock_card`` (``Scores.worth``: points, and a hand won), the most of them, or None:
+    knock (gin, or where the level plays nothing out)."""
     rollouts = Rollouts.of(ctx, "knock")
     if rollouts is None:
         return None
@@ -56,4 +56,4 @@ def hold_or_knock(ctx: Context, knock_card: Card) -> Hold | None:
     best = choose(scored, KNOCK_GATE)
     if not best:
         return None
-    return Hold(holds[best - 1], round(scored[best].mean, 2), round(scored[0].mean, 2))
+    return Hold(holds[best - 1], scored[best], scored[0])

@@ -8,11 +8,13 @@ been keeping melds since the deal, so a uniform hand would be too weak: each wor
 the least-deadwood of several uniform draws, more of them the more cards the pile holds
 (``strength``). Every option is played out to the end of the hand in the same worlds
 (common random numbers), both seats by the EAAI baseline's policy (``playout``), and
-scored by the points it wins or pays.
+scored by the points it wins or pays. An option is worth its points and ``HAND_WON``
+for each hand won, less as much for each lost: the advice is judged by hands won as much
+as by points.
 
-The options' means differ by less than the play-outs' spread, so a decision leaves the
-look-ahead's choice (the incumbent) only when a challenger's mean, paired world by world,
-is higher by ``GATE`` standard errors: deviating on noise plays worse than the
+The options' worths differ by less than the play-outs' spread, so a decision leaves the
+look-ahead's choice (the incumbent) only when a challenger's mean worth, paired world by
+world, is higher by ``GATE`` standard errors: deviating on noise plays worse than the
 look-ahead (a lesson of jdh8/gin-rummy-engine's Monte Carlo bot, and of tuning seed 42
 here, docs/sim.md).
 
@@ -42,6 +44,11 @@ CANDIDATES = 4
 # standard errors by which a challenger's paired mean must pass the incumbent's (tuning
 # seeds 51-52: at 1 the deviations lost games)
 GATE = 2.0
+# what a hand won counts beside its points when the play-outs choose, and a hand lost
+# against them (tuning seeds 63 and 64, docs/sim.md: against ``fast``, 0.7 hands in a
+# hundred more won for 0.3 points a hand fewer; the traditional score's box bonus is 25)
+HAND_WON = 25
+HAND_WON_TEXT = f"a hand won counts {HAND_WON} points beside its points, a hand lost as much"
 # uniform hands drawn per world, at most, times ``strength``, to find one in which the
 # cards the next player took from the pile meld
 TRIES = 8
@@ -107,16 +114,28 @@ class Scores:
     def mean(self) -> float:
         return sum(self.points) / len(self.points) if self.points else 0.0
 
+    @property
+    def worth(self) -> tuple[int, ...]:
+        """What the play-outs choose by: each world's points, ``HAND_WON`` more for a
+        hand won and less for a hand lost (a void hand 0)."""
+        return tuple(p + HAND_WON if p > 0 else p - HAND_WON if p < 0 else 0 for p in self.points)
+
+    @property
+    def won(self) -> float:
+        """The share of worlds in which the hand is won."""
+        return sum(1 for p in self.points if p > 0) / len(self.points) if self.points else 0.0
+
+    def summary(self) -> str:
+        return f"wins {self.won:.0%} of hands and {self.mean:+.1f} points on average"
+
     def playouts(self) -> Playouts:
-        n = len(self.points)
-        won = sum(1 for p in self.points if p > 0)
-        return Playouts(n, round(won / n, 4) if n else 0.0, round(self.mean, 2))
+        return Playouts(len(self.points), round(self.won, 4), round(self.mean, 2))
 
 
 def beats(challenger: Scores, incumbent: Scores, gate: float = GATE) -> bool:
-    """The challenger's mean, paired world by world, passes the incumbent's by ``gate``
-    standard errors."""
-    diffs = [a - b for a, b in zip(challenger.points, incumbent.points, strict=True)]
+    """The challenger's mean worth, paired world by world, passes the incumbent's by
+    ``gate`` standard errors."""
+    diffs = [a - b for a, b in zip(challenger.worth, incumbent.worth, strict=True)]
     n = len(diffs)
     if n < 2:
         return False
@@ -129,10 +148,12 @@ def beats(challenger: Scores, incumbent: Scores, gate: float = GATE) -> bool:
 
 def choose(scored: Sequence[Scores], gate: float = GATE) -> int:
     """The index of the option to play: the incumbent (0) unless some challenger beats it,
-    then the best mean of those that do."""
+    then the best mean worth of those that do."""
     best = 0
     for i in range(1, len(scored)):
-        if beats(scored[i], scored[0], gate) and (best == 0 or scored[i].mean > scored[best].mean):
+        if beats(scored[i], scored[0], gate) and (
+            best == 0 or sum(scored[i].worth) > sum(scored[best].worth)
+        ):
             best = i
     return best
 

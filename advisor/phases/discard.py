@@ -13,6 +13,7 @@ from advisor.engine import Figures, Question
 from advisor.layoffs import playable
 from advisor.outlook.decide import rank_discards
 from advisor.outlook.knock import hold_or_knock
+from advisor.outlook.montecarlo import HAND_WON_TEXT
 from advisor.phases.lay_down import LayDownAdvice, advise_lay_down
 from advisor.reasons import discard_reason, go_out_reason
 from advisor.results import (
@@ -129,9 +130,9 @@ def _hold_knock(
     if held is None:
         return ranked, advice
     note = (
-        f"Holding: played out in hidden worlds, knocking now wins {held.knock:+.1f} points"
-        f" on average (layoffs and undercuts included), throwing {held.card} and playing on"
-        f" {held.hold:+.1f}."
+        f"Holding: played out in hidden worlds, knocking now {held.knock.summary()}"
+        f" (layoffs and undercuts included), throwing {held.card} and playing on"
+        f" {held.hold.summary()} ({HAND_WON_TEXT})."
     )
     lead = [replace(o, reason=note) for o in ranked if o.card == held.card]
     return lead + [o for o in ranked if o.card != held.card], LayDownAdvice(None, note=note)

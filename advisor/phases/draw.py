@@ -18,7 +18,7 @@ from advisor.context import Context, out_copies, protected_joker, with_card, wit
 from advisor.engine import Figures
 from advisor.outlook.ahead import draw_ahead
 from advisor.outlook.decide import DRAW_MARGIN, draw_played_out, draw_race
-from advisor.outlook.montecarlo import Scores, choose
+from advisor.outlook.montecarlo import HAND_WON_TEXT, Scores, choose
 from advisor.reasons import plural
 from advisor.results import (
     Action,
@@ -155,8 +155,8 @@ def _recommend_by_playouts(
     if not choose([incumbent, challenger]):
         return before
     figures = (
-        f"played out in {len(take.points)} hidden worlds, taking {card} wins"
-        f" {take.mean:+.1f} points on average, a stock draw {stock.mean:+.1f}"
+        f"played out in {len(take.points)} hidden worlds, taking {card} {take.summary()},"
+        f" a stock draw {stock.summary()} ({HAND_WON_TEXT})"
     )
     if taking:
         return Recommendation(Action.DRAW_STOCK, None, f"Draw from the stock: {figures}.")
