@@ -21,6 +21,7 @@ from marshmallow import (
 )
 from marshmallow.utils import get_value
 
+from advisor.outlook.montecarlo import HAND_WON
 from advisor.results import Action, AdvicePhase, Effort
 from advisor.scoring import Finish
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
@@ -952,8 +953,11 @@ class PlayoutsSchema(ResponseSchema):
         metadata={
             "description": "The points the player won in them on average (negative: paid), "
             "each knock settled as the rules score it, the defender laying off onto the "
-            "knocker's melds. The decision leaves the look-ahead's choice only for an "
-            "option whose points, world by world, are higher by two standard errors."
+            "knocker's melds. The decision weighs each world's points and "
+            f"{HAND_WON} for a hand "
+            "won (as much less for one lost), and leaves the look-ahead's choice only for "
+            "an option whose worth so counted, world by world, is higher by two standard "
+            "errors."
         },
     )
 
