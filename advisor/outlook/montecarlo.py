@@ -46,7 +46,8 @@ CANDIDATES = 4
 GATE = 2.0
 # what a hand won counts beside its points when the play-outs choose, and a hand lost
 # against them (tuning seeds 63 and 64, docs/sim.md: against ``fast``, 0.7 hands in a
-# hundred more won for 0.3 points a hand fewer; the traditional score's box bonus is 25)
+# hundred more won for 0.3-0.4 points a hand fewer; the traditional score's box bonus
+# is 25)
 HAND_WON = 25
 HAND_WON_TEXT = f"a hand won counts {HAND_WON} points beside its points, a hand lost as much"
 # uniform hands drawn per world, at most, times ``strength``, to find one in which the
