@@ -954,8 +954,8 @@ class PlayoutsSchema(ResponseSchema):
             "description": "The points the player won in them on average (negative: paid), "
             "each knock settled as the rules score it, the defender laying off onto the "
             "knocker's melds. The decision weighs each world's points and "
-            f"{HAND_WON} for a hand "
-            "won (as much less for one lost), and leaves the look-ahead's choice only for "
+            f"{HAND_WON} for a hand won (as much less for one lost), and leaves the "
+            "look-ahead's choice only for "
             "an option whose worth so counted, world by world, is higher by two standard "
             "errors."
         },
