@@ -1,4 +1,4 @@
-"""Go out now or play on, for the ``deep`` advice where a knock ends the hand
+"""Go out now or play on, for the ``standard`` and ``deep`` advice where a knock ends the hand
 (docs/advisor.md, "Effort"): a knock allowed with deadwood left against each throw that
 keeps the hand within ``knock_max`` and plays on, all played out in the same hidden
 worlds (``montecarlo``).

@@ -1,5 +1,6 @@
-"""Determinised Monte Carlo over hidden worlds, for ``deep`` where going out is a
-deadwood threshold (``knock_max``; docs/advisor.md, "Effort").
+"""Determinised Monte Carlo over hidden worlds where going out is a deadwood threshold
+(``knock_max``; docs/advisor.md, "Effort"): ``deep``'s discard, draw and knock, and
+``standard``'s knock (``WORLDS``).
 
 A world deals what the player cannot see, consistently with its view: the next player's
 hand (the cards it took from the pile and still holds, the rest drawn from the unseen
@@ -37,8 +38,14 @@ from advisor.results import Effort, Playouts
 
 # the decisions played out, each with worlds of its own (the seed names it)
 Decision = Literal["discard", "draw", "knock"]
-# worlds per decision (tuning seeds 51-52, docs/sim.md: 256 deviated more and won less)
-WORLDS = {Effort.DEEP: 128}
+# worlds per decision and level (tuning seeds 51-52, docs/sim.md: 256 deviated more and
+# won less); ``standard`` plays out the knock only (docs/sim.md, fifteenth step: more
+# points a hand and more matches to 100 won than knocking at once)
+WORLDS: dict[Decision, dict[Effort, int]] = {
+    "discard": {Effort.DEEP: 128},
+    "draw": {Effort.DEEP: 128},
+    "knock": {Effort.STANDARD: 128, Effort.DEEP: 128},
+}
 # options played out in a discard: the first of the look-ahead's order
 CANDIDATES = 4
 # standard errors by which a challenger's paired mean must pass the incumbent's (tuning
@@ -172,7 +179,7 @@ class Rollouts:
     def of(ctx: Context, kind: Decision) -> Rollouts | None:
         """The worlds of the advice's level for a decision of ``kind`` (its seed), or None
         where the level or the rules play none out, or the budget has run out."""
-        count = WORLDS.get(ctx.effort)
+        count = WORLDS[kind].get(ctx.effort)
         rules = ctx.rules
         masks = MeldMasks.of(rules)
         if count is None or masks is None or rules.knock_max is None:

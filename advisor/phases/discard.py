@@ -115,7 +115,7 @@ def advise_discard(ctx: Context) -> DiscardAdvice:
 def _hold_knock(
     ctx: Context, ranked: list[DiscardOption], advice: LayDownAdvice
 ) -> tuple[list[DiscardOption], LayDownAdvice]:
-    """At ``deep``, a knock with deadwood left may be worth less than playing on
+    """At ``standard`` and ``deep``, a knock with deadwood left may be worth less than playing on
     (``advisor.outlook.knock``, which says which levels weigh it): then nothing is laid
     down and the hold's throw leads the discards."""
     lay, card = advice.lay_down, advice.final_discard
