@@ -1,7 +1,7 @@
-"""Go out now or play on, for the ``standard`` and ``deep`` advice where a knock ends the hand
-(docs/advisor.md, "Effort"): a knock allowed with deadwood left against each throw that
-keeps the hand within ``knock_max`` and plays on, all played out in the same hidden
-worlds (``montecarlo``).
+"""Go out now or play on, for the ``standard`` and ``deep`` advice where a knock ends
+the hand (docs/advisor.md, "Effort"): a knock allowed with deadwood left against each
+throw that keeps the hand within ``knock_max`` and plays on, all played out in the same
+hidden worlds (``montecarlo``).
 
 Knocking is worth the knock as the rules score it against the next player's hand of
 each world (the next player laying off onto the melds shown, undercut and its bonus

@@ -115,9 +115,9 @@ def advise_discard(ctx: Context) -> DiscardAdvice:
 def _hold_knock(
     ctx: Context, ranked: list[DiscardOption], advice: LayDownAdvice
 ) -> tuple[list[DiscardOption], LayDownAdvice]:
-    """At ``standard`` and ``deep``, a knock with deadwood left may be worth less than playing on
-    (``advisor.outlook.knock``, which says which levels weigh it): then nothing is laid
-    down and the hold's throw leads the discards."""
+    """At ``standard`` and ``deep``, a knock with deadwood left may be worth less than
+    playing on (``advisor.outlook.knock``, which says which levels weigh it): then nothing
+    is laid down and the hold's throw leads the discards."""
     lay, card = advice.lay_down, advice.final_discard
     if (
         lay is None
