@@ -177,7 +177,8 @@ def _draw_phase(sit: Situation) -> Situation:
     )
 
 
-def _stats(times: list[float]) -> tuple[float, float]:
+def median_p95(times: list[float]) -> tuple[float, float]:
+    """Median and p95 in ms of times in seconds."""
     ms = sorted(t * 1000 for t in times)
     p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
     return statistics.median(ms), p95
@@ -282,7 +283,7 @@ def main() -> int:
                 slowest.append((elapsed, f"{case.name} ({phase})"))
                 kind = "mid-game" if "mid-game" in case.name else "dealt/down"
                 by_kind.setdefault((kind, phase), []).append(elapsed)
-            median, p95 = _stats(times)
+            median, p95 = median_p95(times)
             met &= median <= 20 and p95 <= 100
             must &= median <= 50 and p95 <= 250
             ratio = ""
@@ -295,7 +296,7 @@ def main() -> int:
             )
     print(f"\n{'hands':<10} {'phase':<8} {'n':>3} {'median ms':>10} {'p95 ms':>10}")
     for (kind, phase), times in sorted(by_kind.items()):
-        median, p95 = _stats(times)
+        median, p95 = median_p95(times)
         print(f"{kind:<10} {phase:<8} {len(times):>3} {median:>10.1f} {p95:>10.1f}")
     print("slowest:", ", ".join(f"{n} {t * 1000:.0f} ms" for t, n in sorted(slowest)[-5:]))
     print("targets (median <= 20 ms, p95 <= 100 ms):", "met" if met else "NOT met")

@@ -1,7 +1,7 @@
 """Go out now or hold, timed (not a test): gin discards where the hand may knock with
 deadwood left, the one decision ``standard`` plays out in hidden worlds (docs/advisor.md,
 "Effort"). A seeded corpus of such hands (11 random cards, a random discard pile), each
-advised once per level in a fresh process; prints median, p95 and max ms and how many
+advised once per level, all in one process; prints median, p95 and max ms and how many
 hands each level holds rather than knocks.
 
     .venv/bin/python bench/knock.py [--hands 40] [--seed 42] [--effort standard,deep]
@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
 _code = sys.argv[sys.argv.index("--code") + 1] if "--code" in sys.argv else None
 sys.path.insert(0, _code or str(Path(__file__).resolve().parent.parent))
+
+from advise import median_p95  # noqa: E402  bench/advise.py: how its times are read
 
 from advisor.advise import advise  # noqa: E402
 from advisor.results import Action, DiscardAdvice  # noqa: E402
@@ -60,13 +61,12 @@ def main() -> int:
         for sit in sits:
             start = time.perf_counter()
             answer = advise(sit, "discard", effort=effort)
-            times.append((time.perf_counter() - start) * 1000)
+            times.append(time.perf_counter() - start)
             holds += answer.recommendation.action is not Action.GO_OUT
-        times.sort()
-        p95 = times[max(0, round(0.95 * len(times)) - 1)]
+        median, p95 = median_p95(times)
         print(
-            f"{effort:8} {len(sits)} hands: median {statistics.median(times):.1f} ms,"
-            f" p95 {p95:.1f}, max {times[-1]:.1f}; holds {holds}"
+            f"{effort:8} {len(sits)} hands: median {median:.1f} ms, p95 {p95:.1f},"
+            f" max {max(times) * 1000:.1f}; holds {holds}"
         )
     return 0
 
