@@ -9,6 +9,7 @@ from sim_support import table_meld
 
 from advisor import advise as advisor
 from advisor.capacity import stays_open, table_room
+from advisor.phases.lay_down import WAIT_PILE
 from advisor.situation import Situation
 from api.schemas import AdviseResponseSchema
 from solver.cards import parse_card, parse_cards
@@ -123,6 +124,21 @@ def test_liverpool_waits_rather_than_go_down_onto_a_bare_table_into_a_dead_end()
     # the discard keeps the contract whole
     assert move(a)["action"] == "discard"
     assert move(a)["card"] not in ("7S", "7H", "7D", "9S", "9H", "9D")
+
+
+def test_liverpool_stops_waiting_once_the_pile_says_the_others_wait_too() -> None:
+    # a bare table under a pile of WAIT_PILE discards: the others hold back as well, and
+    # waiting on only keeps ten cards to be counted when the round stalls
+    # none a 7, a 9 or a wild 2: the table's room stays as it is
+    pile = "5D 8C 3H 4D 6S 8H TD 3C 5S 6D 8S TC"
+    assert len(pile.split()) == WAIT_PILE
+    a = advise(situation("liverpool", DEAD_END, round=1, pile=pile))
+    assert a["lay_down"]["action"] == "go_down"
+    assert sorted(a["lay_down"]["left"]) == ["4S", "6C", "JH", "KC", "QD"]
+    # one discard fewer, and the advice still waits
+    shorter = advise(situation("liverpool", DEAD_END, round=1, pile=pile[3:]))
+    assert shorter["lay_down"] is None
+    assert "Waiting" in shorter["note"]
 
 
 def test_liverpool_goes_down_into_the_same_hand_once_others_are_down() -> None:

@@ -105,16 +105,29 @@ def _go_down(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
     if not sol.feasible:
         return LayDownAdvice(None)
     plan = _with_layoffs(ctx, sol.melds, _rest(hand, sol.melds), keep)
-    if not ctx.table and not stays_open(plan.left, plan.melds, ctx.live, ctx.rules, keep):
+    if (
+        not ctx.table
+        and len(ctx.sit.discard_pile) < WAIT_PILE
+        and not stays_open(plan.left, plan.melds, ctx.live, ctx.rules, keep)
+    ):
         return LayDownAdvice(None, note=_WAIT_NOTE)
     return _lay_down(TurnAction.GO_DOWN, sol.melds, plan.layoffs, plan.left, keep)
 
 
 # Going down first onto a bare table into a dead end gives the others room on one's own
 # melds and leaves no way out; once anyone is down the table can no longer grow by waiting.
+# The wait pays only while another seat may still go down first: a bare table under a
+# pile of ``WAIT_PILE`` discards (the view has no turn count; the pile grows a card a
+# turn) is most likely a table of seats that wait too, where waiting only keeps cards to
+# be counted (tuning seed 69, docs/sim.md, sixteenth step: unbounded, a table of advisors
+# never ended round 1; with 12 its round-1 penalties fell as with going down at once, and
+# against ``simple`` nothing changed).
+WAIT_PILE = 12
 _WAIT_NOTE = (
     "Waiting: going down now leaves more cards than the table could ever take (no new"
     " melds after going down), and nobody else is down yet to add room."
+    f" Once the pile holds {WAIT_PILE} cards with nobody down, the others are most likely"
+    " waiting too, and the advice goes down."
 )
 
 
