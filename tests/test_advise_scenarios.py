@@ -128,15 +128,15 @@ def test_liverpool_waits_rather_than_go_down_onto_a_bare_table_into_a_dead_end()
 
 def test_liverpool_stops_waiting_once_the_pile_says_the_others_wait_too() -> None:
     # a bare table under a pile of WAIT_PILE discards: the others hold back as well, and
-    # waiting on only keeps ten cards to be counted when the round stalls
-    # none a 7, a 9 or a wild 2: the table's room stays as it is
+    # waiting on only keeps ten cards to be counted when the round stalls (the pile holds
+    # no 7, 9 or wild 2, so the table's room stays as it is)
     pile = "5D 8C 3H 4D 6S 8H TD 3C 5S 6D 8S TC"
     assert len(pile.split()) == WAIT_PILE
     a = advise(situation("liverpool", DEAD_END, round=1, pile=pile))
     assert a["lay_down"]["action"] == "go_down"
     assert sorted(a["lay_down"]["left"]) == ["4S", "6C", "JH", "KC", "QD"]
-    # one discard fewer, and the advice still waits
-    shorter = advise(situation("liverpool", DEAD_END, round=1, pile=pile[3:]))
+    # one discard fewer (5D not thrown), and the advice still waits
+    shorter = advise(situation("liverpool", DEAD_END, round=1, pile=pile.removeprefix("5D ")))
     assert shorter["lay_down"] is None
     assert "Waiting" in shorter["note"]
 
