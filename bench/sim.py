@@ -17,7 +17,9 @@ first entry leading every other one; under ``--duplicate`` twice, the second seq
 the same deals with the seats swapped, so its matches mirror the first's (the two share
 deals, and the Wilson interval over all matches takes them as independent). Then per
 table and round the share of hands that stalled (open at the turn limit, scored by the
-rule ``stalled_round``).
+rule ``stalled_round``), and how the first entry's hands ended: per finish, the hands it
+won (their points: the others' penalties) and lost (its penalty), the count and the mean
+points (gin: a knock, gin or undercut by the seat that won it).
 
     .venv/bin/python bench/sim.py [--games 200] [--variants gin,israeli,rummy40,liverpool]
         [--pairings advisor/simple,advisor:deep/advisor:fast] [--players N] [--seed 1]
@@ -136,6 +138,7 @@ def measure(
         "illegal_reasons": [f"{e.name}: {r}" for e in result.entries for r in e.illegal_reasons],
         "first_decisions_per_second": me.to_dict()["decisions_per_second"],
         "finishes": result.finishes,
+        "first_finishes": me.finishes(),
         "stalled_by_round": result.to_dict()["stalled_by_round"],
         "seconds": round(result.seconds, 1),
         **per_deal,
@@ -196,6 +199,15 @@ def _row(r: dict[str, Any]) -> str:
         + _deal_text(r)
         + _match_text(r)
     )
+
+
+def _finish_text(r: dict[str, Any]) -> str:
+    """The first entry's hands won and lost by finish: count (mean points)."""
+    sides = []
+    for side, by in r["first_finishes"].items():
+        parts = [f"{f} {v['hands']} ({v['mean_points']:.1f})" for f, v in by.items()]
+        sides.append(f"{side} " + (", ".join(parts) or "none"))
+    return "; ".join(sides)
 
 
 def _deal_text(r: dict[str, Any]) -> str:
@@ -280,6 +292,9 @@ def main() -> int:
         print("stalled at the turn limit (rounds stalled/played, share [95%]), by round:")
         for r in rows:
             print(f"{r['variant']:<9} {r['players']:>1} {stalled_text(r['stalled_by_round'])}")
+        print("the first entry's hands by finish, won and lost: hands (mean points):")
+        for r in rows:
+            print(f"{r['variant']:<9} {r['players']:>1} {r['pairing']:<26} {_finish_text(r)}")
     for r in rows:
         for reason in r["illegal_reasons"]:
             print(f"illegal, {r['variant']} {r['players']}: {reason}")

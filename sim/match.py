@@ -27,6 +27,7 @@ from sim.referee import (
     Record,
     Referee,
     RoundEnd,
+    RoundResult,
     SeatCounters,
     rounds_of,
 )
@@ -49,6 +50,28 @@ class EntryStats:
     decisions: int = 0
     seconds: float = 0.0
     turns: int = 0
+    # the hands it won (the others' penalties) and lost (its own), per finish: [hands, points]
+    won_by: dict[str, list[int]] = field(default_factory=dict)
+    lost_by: dict[str, list[int]] = field(default_factory=dict)
+
+    def count_hand(self, r: RoundResult, seat: int) -> None:
+        """A hand this entry played at ``seat``, where somebody went out."""
+        if r.winner is None:
+            return
+        won = r.winner == seat
+        points = sum(r.penalties) - r.penalties[seat] if won else r.penalties[seat]
+        tally = (self.won_by if won else self.lost_by).setdefault(r.finish, [0, 0])
+        tally[0] += 1
+        tally[1] += points
+
+    def finishes(self) -> dict[str, dict[str, dict[str, float]]]:
+        """How its hands ended, won and lost: per finish the hands and their mean points."""
+        return {
+            side: {
+                f: {"hands": n, "mean_points": round(p / n, 1)} for f, (n, p) in sorted(by.items())
+            }
+            for side, by in (("won", self.won_by), ("lost", self.lost_by))
+        }
 
     def to_dict(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
@@ -68,6 +91,7 @@ class EntryStats:
             "decisions_per_second": round(self.decisions / self.seconds, 1)
             if self.seconds
             else None,
+            "finishes": self.finishes(),
         }
 
 
@@ -257,6 +281,8 @@ def run_match(
             if offender is not None and offender.seat == s:
                 entry.illegal += 1
                 entry.illegal_reasons.append(f"game {g}: {offender.reason}")
+            for r in result.rounds:
+                entry.count_hand(r, s)
         for r in result.rounds:
             finishes[r.finish] = finishes.get(r.finish, 0) + 1
             count = stalled.setdefault(round_key(r.round), StalledCount())

@@ -45,6 +45,20 @@ def test_seeded_games_finish_with_legal_moves_only(
     assert sum(e.wins for e in result.entries) == pytest.approx(2)
 
 
+def test_each_entrys_hands_by_finish_add_up_to_its_penalties() -> None:
+    # heads-up gin: a hand one seat wins the other loses by the same points, so the
+    # points of an entry's hands lost are its penalties, and those it won the other's
+    result = run_match(make_rules("gin"), ["greedy", "simple"], 12, "finishes", rotate=True)
+    first, second = result.entries
+    for me, other in ((first, second), (second, first)):
+        assert sum(p for _, p in me.lost_by.values()) == sum(me.penalties)
+        assert sum(p for _, p in me.won_by.values()) == sum(other.penalties)
+        assert me.won_by == other.lost_by
+    decided = sum(n for n, _ in [*first.won_by.values(), *first.lost_by.values()])
+    assert decided == 12 - result.finishes.get("exhausted", 0)
+    assert set(first.finishes()["won"]) <= {"knock", "gin", "undercut"}
+
+
 def test_a_whole_liverpool_game_plays_the_six_rounds_and_totals_them() -> None:
     out = io.StringIO()
     rules = make_rules("liverpool")
