@@ -138,7 +138,7 @@ def measure(
         "illegal_reasons": [f"{e.name}: {r}" for e in result.entries for r in e.illegal_reasons],
         "first_decisions_per_second": me.to_dict()["decisions_per_second"],
         "finishes": result.finishes,
-        "first_finishes": me.finishes(),
+        "first_hands_by_finish": me.hands_by_finish(),
         "stalled_by_round": result.to_dict()["stalled_by_round"],
         "seconds": round(result.seconds, 1),
         **per_deal,
@@ -204,7 +204,7 @@ def _row(r: dict[str, Any]) -> str:
 def _finish_text(r: dict[str, Any]) -> str:
     """The first entry's hands won and lost by finish: count (mean points)."""
     sides = []
-    for side, by in r["first_finishes"].items():
+    for side, by in r["first_hands_by_finish"].items():
         parts = [f"{f} {v['hands']} ({v['mean_points']:.1f})" for f, v in by.items()]
         sides.append(f"{side} " + (", ".join(parts) or "none"))
     return "; ".join(sides)

@@ -64,7 +64,7 @@ class EntryStats:
         tally[0] += 1
         tally[1] += points
 
-    def finishes(self) -> dict[str, dict[str, dict[str, float]]]:
+    def hands_by_finish(self) -> dict[str, dict[str, dict[str, float]]]:
         """How its hands ended, won and lost: per finish the hands and their mean points."""
         return {
             side: {
@@ -91,7 +91,7 @@ class EntryStats:
             "decisions_per_second": round(self.decisions / self.seconds, 1)
             if self.seconds
             else None,
-            "finishes": self.finishes(),
+            "hands_by_finish": self.hands_by_finish(),
         }
 
 

@@ -56,7 +56,7 @@ def test_each_entrys_hands_by_finish_add_up_to_its_penalties() -> None:
         assert me.won_by == other.lost_by
     decided = sum(n for n, _ in [*first.won_by.values(), *first.lost_by.values()])
     assert decided == 12 - result.finishes.get("exhausted", 0)
-    assert set(first.finishes()["won"]) <= {"knock", "gin", "undercut"}
+    assert set(first.hands_by_finish()["won"]) <= {"knock", "gin", "undercut"}
 
 
 def test_a_whole_liverpool_game_plays_the_six_rounds_and_totals_them() -> None:
