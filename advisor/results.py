@@ -87,8 +87,8 @@ class Race:
 @dataclass(frozen=True)
 class Playouts:
     """The option played out to the end of the hand in ``worlds`` hidden worlds
-    (``deep``; docs/advisor.md, "Effort"): the share of them the player won, and the
-    points it won on average (negative: paid)."""
+    (``standard``, ``deep``; docs/advisor.md, "Effort"): the share of them the player
+    won, and the points it won on average (negative: paid)."""
 
     worlds: int
     win_chance: float
@@ -115,7 +115,7 @@ class DiscardOption:
     horizon: int | None = None
     samples: int | None = None
     race: Race | None = None  # at the fewest cards needed, where there is a choice
-    playouts: Playouts | None = None  # ``deep``: the options played out
+    playouts: Playouts | None = None  # ``standard``, ``deep``: the options played out
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ class StockDraw:
     outs_cards: tuple[OutCard, ...]
     live: int
     race: Race | None = None  # ``standard``, ``deep``: the race after a stock draw
-    playouts: Playouts | None = None  # ``deep``: a stock draw played out
+    playouts: Playouts | None = None  # ``standard``, ``deep``: a stock draw played out
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ class TakeDiscard:
     outs_cards: tuple[OutCard, ...]
     best_discard: Card | None
     race: Race | None = None  # as StockDraw's, the taken card the first draw
-    playouts: Playouts | None = None  # ``deep``: taking it, played out
+    playouts: Playouts | None = None  # ``standard``, ``deep``: taking it, played out
 
 
 @dataclass(frozen=True)

@@ -966,8 +966,9 @@ def _playouts_field(what: str) -> fields.Nested:
     return fields.Nested(
         PlayoutsSchema,
         metadata={
-            "description": f"`deep`, where going out is a knock: {what} played out to the end "
-            "of the hand, both seats by the EAAI baseline's policy (docs/advisor.md)."
+            "description": f"`standard`, `deep`, where going out is a knock: {what} played "
+            "out to the end of the hand, both seats by the EAAI baseline's policy "
+            "(docs/advisor.md)."
         },
     )
 

@@ -1,6 +1,6 @@
 """Determinised Monte Carlo over hidden worlds where going out is a deadwood threshold
-(``knock_max``; docs/advisor.md, "Effort"): ``deep``'s discard, draw and knock, and
-``standard``'s knock (``WORLDS``).
+(``knock_max``; docs/advisor.md, "Effort"): the discard, the draw and the knock of
+``standard`` and ``deep`` (``WORLDS``).
 
 A world deals what the player cannot see, consistently with its view: the next player's
 hand (the cards it took from the pile and still holds, the rest drawn from the unseen
@@ -39,11 +39,11 @@ from advisor.results import Effort, Playouts
 # the decisions played out, each with worlds of its own (the seed names it)
 Decision = Literal["discard", "draw", "knock"]
 # worlds per decision and level (tuning seeds 51-52, docs/sim.md: 256 deviated more and
-# won less); ``standard`` plays out the knock only (docs/sim.md, fifteenth step: more
-# points a hand and more matches to 100 won than knocking at once)
+# won less); ``standard`` plays out as many as ``deep`` (docs/sim.md, nineteenth step:
+# more hands and points won against ``simple`` than the knock alone, within its speed)
 WORLDS: dict[Decision, dict[Effort, int]] = {
-    "discard": {Effort.DEEP: 128},
-    "draw": {Effort.DEEP: 128},
+    "discard": {Effort.STANDARD: 128, Effort.DEEP: 128},
+    "draw": {Effort.STANDARD: 128, Effort.DEEP: 128},
     "knock": {Effort.STANDARD: 128, Effort.DEEP: 128},
 }
 # options played out in a discard: the first of the look-ahead's order
