@@ -6,6 +6,7 @@ import random
 
 from sim.players.advisor import AdvisorPlayer
 from sim.players.greedy import GreedyPlayer
+from sim.players.patient import PatientPlayer
 from sim.players.random_player import RandomPlayer
 from sim.players.simple import SimplePlayer
 from sim.referee import Player
@@ -16,6 +17,7 @@ PLAYER_NAMES: tuple[str, ...] = (
     "advisor:deep",
     "greedy",
     "simple",
+    "patient",
     "random",
 )
 
@@ -29,6 +31,8 @@ def make_player(name: str, seed: str, advisor_time_limit: float | None = None) -
         return GreedyPlayer()
     if name == "simple":
         return SimplePlayer()
+    if name == "patient":
+        return PatientPlayer()
     if name == "random":
         return RandomPlayer(random.Random(seed))
     raise ValueError(f"unknown player {name!r}: one of {', '.join(PLAYER_NAMES)}")
