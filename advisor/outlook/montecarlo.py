@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -76,10 +76,13 @@ def sample_worlds(
     pile: int,
     count: int,
     seed: int,
+    draws_of: Callable[[int], int] = strength,
 ) -> list[World]:
     """``count`` worlds: ``live`` the copies of each card id unseen by the player (one
     each in the packs this applies to), ``taken`` the ids the next player took and still
-    holds, ``their_cards`` its hand's size, ``pile`` the discard pile's size."""
+    holds, ``their_cards`` its hand's size, ``pile`` the discard pile's size;
+    ``draws_of``: uniform hands drawn per world for a pile's size (``bench/worlds.py``
+    compares rules)."""
     rng = random.Random(seed)
     took = set(taken)
     pool = sorted(c for c, n in enumerate(live) if n and c not in took)
@@ -87,7 +90,7 @@ def sample_worlds(
     for c in taken:
         known |= 1 << c
     hidden = max(0, min(len(pool), their_cards - len(taken)))
-    draws = strength(pile)
+    draws = draws_of(pile)
     out = []
     for _ in range(count):
         best: tuple[bool, int, int] | None = None

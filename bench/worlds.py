@@ -1,0 +1,116 @@
+"""How strong is the opponent of the hidden worlds? (not a test). Hands of the EAAI
+baseline's policy against itself (take the top discard when it melds, throw the least
+deadwood, knock as soon as allowed; the play-outs' policy), dealt from ``--seed``; at
+each of seat 0's turns, the opponent's real least deadwood against the mean least
+deadwood of the next player in ``--worlds`` worlds sampled from seat 0's view
+(``advisor/outlook/montecarlo.py``), per rule of ``strength`` (uniform hands drawn per
+world, the least deadwood kept), by the pile's size. docs/sim.md, twentieth step.
+
+    .venv/bin/python bench/worlds.py [--hands 300] [--seed 76] [--worlds 16]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from advisor.outlook.masks import MeldMasks
+from advisor.outlook.montecarlo import sample_worlds, strength
+from solver.rules import make_rules
+
+STRENGTHS: dict[str, Callable[[int], int]] = {
+    "uniform (1)": lambda pile: 1,
+    "pile // 2": lambda pile: max(1, pile // 2),
+    "pile": lambda pile: max(1, pile),
+    "2 pile - 2": lambda pile: max(1, 2 * pile - 2),
+    "main": strength,
+}
+BUCKETS = ((1, 1), (2, 2), (3, 4), (5, 8), (9, 12), (13, 16), (17, 52))
+HAND_SIZE = 10
+KNOCK_MAX = 10
+
+
+def melds(masks: MeldMasks, hand: int, card: int) -> bool:
+    """``card`` is not deadwood in a least-deadwood partition of ``hand``."""
+    return masks.least(hand & ~(1 << card)) + masks.value[card] != masks.least(hand)
+
+
+def measure(hands: int, seed: str, worlds: int) -> list[tuple[int, int, dict[str, float]]]:
+    """Per decision of seat 0: the pile's size, the opponent's real least deadwood and
+    the worlds' mean, per rule of ``strength``."""
+    masks = MeldMasks.of(make_rules("gin"))
+    assert masks is not None
+    rows = []
+    for g in range(hands):
+        rng = random.Random(f"{seed}-{g}")
+        deck = list(range(52))
+        rng.shuffle(deck)
+        held = [sum(1 << c for c in deck[:HAND_SIZE]), sum(1 << c for c in deck[HAND_SIZE:20])]
+        pile, stock = [deck[20]], deck[21:]
+        taken: set[int] = set()  # seat 1's cards from the pile, still held
+        seat = 0
+        while len(stock) > 2:
+            if seat == 0:
+                seen = held[0] | sum(1 << c for c in pile)
+                live = [0 if seen >> c & 1 else 1 for c in range(52)]
+                means = {}
+                for name, rule in STRENGTHS.items():
+                    found = sample_worlds(
+                        masks,
+                        live,
+                        sorted(taken),
+                        HAND_SIZE,
+                        len(pile),
+                        worlds,
+                        g * 1000 + len(pile),
+                        rule,
+                    )
+                    means[name] = statistics.mean(masks.least(w.their_hand) for w in found)
+                rows.append((len(pile), masks.least(held[1]), means))
+            top = pile[-1]
+            if melds(masks, held[seat] | 1 << top, top):
+                pile.pop()
+                hand, keep = held[seat] | 1 << top, 1 << top
+                if seat == 1:
+                    taken.add(top)
+            else:
+                hand, keep = held[seat] | 1 << stock.pop(0), 0
+            dead, thrown = masks.least_after_discard(hand, keep)
+            held[seat] = hand & ~(1 << thrown)
+            taken.discard(thrown)
+            if dead <= KNOCK_MAX:
+                break
+            pile.append(thrown)
+            seat = 1 - seat
+    return rows
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--hands", type=int, default=300)
+    p.add_argument("--seed", default="76")
+    p.add_argument("--worlds", type=int, default=16)
+    args = p.parse_args()
+    rows = measure(args.hands, args.seed, args.worlds)
+    print(
+        f"# {args.hands} hands of the baseline against itself, seed {args.seed}, "
+        f"{args.worlds} worlds a decision: the opponent's least deadwood, mean"
+    )
+    print(f"{'pile':>7} {'decisions':>9} {'real':>6} " + " ".join(f"{n:>12}" for n in STRENGTHS))
+    for low, high in BUCKETS:
+        sel = [r for r in rows if low <= r[0] <= high]
+        if not sel:
+            continue
+        real = statistics.mean(r[1] for r in sel)
+        means = " ".join(f"{statistics.mean(r[2][n] for r in sel):12.1f}" for n in STRENGTHS)
+        print(f"{low:>3}-{high:<3} {len(sel):>9} {real:6.1f} {means}")
+
+
+if __name__ == "__main__":
+    main()
