@@ -50,7 +50,7 @@ def test_the_same_seed_deals_the_same_worlds() -> None:
 def test_the_longer_the_pile_the_better_the_hand_the_next_player_is_given() -> None:
     # it has kept the best of what it saw: late in the hand its deadwood is lower
     live = live_without("AS 2S 3S 7H 7D 7C JD QD 5C 9H")
-    assert strength(0) == strength(1) == 1 and strength(20) == 10
+    assert strength(0) == strength(1) == 1 and strength(2) == 2 and strength(20) == 38
 
     def dead(pile: int) -> float:
         found = sample_worlds(MASKS, live, [], 10, pile, 64, seed=3)
@@ -75,6 +75,51 @@ def test_the_cards_the_next_player_took_meld_in_its_hand() -> None:
     worlds = sample_worlds(MASKS, live, took, 10, 0, 256, seed=5)
     assert mean(map(stray, uniform)) > 0.7  # about 6 in 7: both must meld
     assert mean(stray(w.their_hand) for w in worlds) < 0.4  # 8 tries a world
+
+
+def _splitmix(state: list[int]) -> int:
+    state[0] = (state[0] + 0x9E3779B97F4A7C15) % 2**64
+    z = state[0]
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+    return z ^ (z >> 31)
+
+
+def best_of_reference(
+    pool: list[int], known: int, hidden: int, draws: int, most: int, taken: list[int], seed: int
+) -> int:
+    """The world's hand as montecarlo's docstring states it: of ``draws`` uniform hands
+    (partial Fisher-Yates over ``pool``, splitmix64 from ``seed``), the least deadwood;
+    one in which a taken card is deadwood only when no other is found within ``most``."""
+    p, state = list(pool), [seed]
+    best: tuple[bool, int, int] | None = None
+    tries = 0
+    while tries < draws or (best is not None and best[0] and tries < most):
+        tries += 1
+        hand = known
+        for i in range(hidden):
+            j = i + _splitmix(state) % (len(p) - i)
+            p[i], p[j] = p[j], p[i]
+            hand |= 1 << p[i]
+        dead = MASKS.least(hand)
+        stray = any(MASKS.least(hand & ~(1 << c)) + MASKS.value[c] == dead for c in taken)
+        if best is None or (stray, dead) < best[:2]:
+            best = (stray, dead, hand)
+    assert best is not None
+    return best[2]
+
+
+def test_the_compiled_world_hand_is_the_least_deadwood_of_its_draws() -> None:
+    hand, taken = "AS 2S 3S 7H 7D 7C JD QD 5C 9H", "QH QC"
+    took = ids(taken)
+    live = live_without(hand, taken)
+    pool = [c for c, n in enumerate(live) if n]
+    for seed in range(40):
+        for draws, most, tk in ((1, 8, []), (12, 96, []), (6, 48, took), (30, 240, took[:1])):
+            known = mask_of(tk)
+            hidden = 10 - len(tk)
+            got = MASKS.best_of(pool, known, hidden, draws, most, tk, seed)
+            assert got == best_of_reference(pool, known, hidden, draws, most, tk, seed)
 
 
 def test_a_gain_within_the_noise_does_not_leave_the_incumbent() -> None:

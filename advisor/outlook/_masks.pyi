@@ -11,6 +11,16 @@ class Kernel:
     def memo_size(self) -> int: ...
     def least(self, hand: int) -> int: ...
     def least_after_discard(self, hand: int, keep: int = 0) -> tuple[int, int]: ...
+    def best_of(
+        self,
+        pool: Sequence[int],
+        known: int,
+        hidden: int,
+        draws: int,
+        most: int,
+        taken: Sequence[int],
+        seed: int,
+    ) -> int: ...
     def race(
         self,
         start: int,

@@ -24,6 +24,15 @@ cdef extern from *:
 cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
 
 
+cdef inline uint64_t splitmix(uint64_t* state) noexcept:
+    """The next number of a splitmix64 stream (the worlds' draws)."""
+    state[0] += GOLDEN
+    cdef uint64_t z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
 cdef inline int low_card(uint64_t hand) noexcept:
     return __builtin_ctzll(hand)
 
@@ -178,6 +187,56 @@ cdef class Kernel:
         cdef int card
         cdef int64_t best = self._after_discard(hand, keep, &card)
         return best, card
+
+    def best_of(
+        self, pool: object, known: int, int hidden, int draws, int most, taken: object, seed: int
+    ) -> int:
+        """The hand a world deals the next player (``montecarlo.sample_worlds``): the
+        least-deadwood of ``draws`` hands, each ``known`` and ``hidden`` cards of
+        ``pool`` drawn alike (splitmix64 from ``seed``); a hand in which a card of
+        ``taken`` is deadwood is kept only when no other is found within ``most``."""
+        cdef vector[int] p = pool
+        cdef vector[int] took = taken
+        cdef int n = <int>p.size()
+        cdef uint64_t state = seed
+        cdef uint64_t base = known
+        cdef uint64_t hand
+        cdef uint64_t best_hand = base
+        cdef int64_t dead
+        cdef int64_t best_dead = 0
+        cdef bint have = False
+        cdef bint best_stray = True
+        cdef bint stray
+        cdef int tries = 0
+        cdef int i, j, k, c
+        if hidden > n:
+            hidden = n
+        while tries < draws or (have and best_stray and tries < most):
+            tries += 1
+            hand = base
+            for i in range(hidden):
+                j = i + <int>(splitmix(&state) % <uint64_t>(n - i))
+                c = p[j]
+                p[j] = p[i]
+                p[i] = c
+                hand |= 1ULL << c
+            dead = self._least(hand)
+            if have and not best_stray and dead >= best_dead:
+                continue  # it cannot lead, stray or not
+            stray = False
+            for k in range(<int>took.size()):
+                c = took[k]
+                if self._least(hand & ~(1ULL << c)) + self.value[c] == dead:
+                    stray = True
+                    break
+            if not have or (best_stray and not stray) or (
+                stray == best_stray and dead < best_dead
+            ):
+                have = True
+                best_stray = stray
+                best_dead = dead
+                best_hand = hand
+        return best_hand
 
     def race(self, start: int, int done, orders: object, int horizon, knock_max: int) -> list[int]:
         """The orders whose hand went out at each draw of ``horizon`` (``race.py``):

@@ -63,9 +63,13 @@ TRIES = 8
 
 
 def strength(pile: int) -> int:
-    """Uniform hands drawn per world, the least deadwood kept: one at the deal, then one
-    more for every two cards on the pile (the opponent has kept the best of what it saw)."""
-    return max(1, pile // 2)
+    """Uniform hands drawn per world, the least deadwood kept: one at the deal, then two
+    more for every card on the pile after the first (the opponent has kept the best of
+    what it saw). Measured against the EAAI baseline's real hands (``bench/worlds.py``,
+    tuning seed 76): from the ninth discard on the worlds' opponent holds within half a
+    point of the baseline's mean deadwood, where one more for every two cards on the
+    pile left it 7-9 points weaker from the fifth (docs/sim.md, twentieth step)."""
+    return max(1, 2 * pile - 2)
 
 
 def sample_worlds(
@@ -93,22 +97,11 @@ def sample_worlds(
     draws = draws_of(pile)
     out = []
     for _ in range(count):
-        best: tuple[bool, int, int] | None = None
-        tries = 0
-        while tries < draws or (best is not None and best[0] and tries < TRIES * draws):
-            tries += 1
-            cards = rng.sample(pool, hidden)
-            hand = known
-            for c in cards:
-                hand |= 1 << c
-            dead = masks.least(hand)
-            # a card it took from the pile it took for a meld: a hand where it is
-            # deadwood is kept only when no other is found
-            stray = any(masks.least(hand & ~(1 << c)) + masks.value[c] == dead for c in taken)
-            if best is None or (stray, dead) < best[:2]:
-                best = (stray, dead, hand)
-        assert best is not None
-        theirs = best[2]
+        # a card it took from the pile it took for a meld: a hand where it is deadwood
+        # is kept only when no other is found (compiled: ``Kernel.best_of``)
+        theirs = masks.best_of(
+            pool, known, hidden, draws, TRIES * draws, taken, rng.getrandbits(64)
+        )
         stock = [c for c in pool if not theirs >> c & 1]
         rng.shuffle(stock)
         out.append(World(theirs, tuple(stock)))
