@@ -1,9 +1,10 @@
 # distutils: language = c++
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The look-ahead's kernel, compiled: the least deadwood of a hand held as a bit mask
-over card ids (memoised), the least-deadwood discard, the race over stock orders and
-the exact draw look-ahead. ``masks.py``, ``race.py`` and ``value.py`` document the
-method; this file holds their inner loops only.
+over card ids (memoised), the least-deadwood discard, the race over stock orders, the
+exact draw look-ahead, the hands the hidden worlds deal and the play-outs.
+``masks.py``, ``race.py``, ``value.py`` and ``montecarlo.py`` document the method;
+this file holds their inner loops only.
 
 A hand fits in 64 bits (``solver.cards.NUM_KINDS`` card ids, checked). The memo is an
 open-addressing table of fixed size (linear probing, key 0 free: the empty hand is

@@ -1,8 +1,8 @@
 """The least deadwood of a hand in microseconds, for the look-ahead: every meld of the
 rules as a bit mask over card ids, and a memoised search that settles the lowest card
 held (deadwood, or the lowest card of a meld held whole). The search, its memo and the
-loops of the race and the draw look-ahead over it are compiled (``_masks.pyx``); the
-masks are built here.
+loops over it (the race, the draw look-ahead, the hidden worlds' hands, the play-outs)
+are compiled (``_masks.pyx``); the masks are built here.
 
 Exact for packs with one copy of each card and no wild cards (a hand is then a set of
 card ids); ``MeldMasks.of`` answers None for other rules, where the look-ahead uses the
@@ -27,8 +27,8 @@ assert NUM_KINDS <= 64  # a hand is one 64-bit word in the kernel
 
 
 class MeldMasks(Kernel):
-    """``least``, ``least_after_discard``, ``race`` and ``walk`` are the kernel's
-    (``_masks.pyi``)."""
+    """``least``, ``least_after_discard``, ``race``, ``walk``, ``best_of``, ``settle`` and
+    ``play`` are the kernel's (``_masks.pyi``)."""
 
     def __init__(self, rules: Rules) -> None:
         self.value = [rules.value(Card.from_id(c)) for c in range(NUM_KINDS)]
