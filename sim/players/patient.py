@@ -8,7 +8,7 @@ lays down, opens and goes out as ``simple`` does.
 from __future__ import annotations
 
 from sim.moves import Play, View
-from sim.players.plans import lay_down, may_take, solve_hand
+from sim.players.plans import lay_down, solve_hand
 from sim.players.simple import SimplePlayer, least_deadwood_discard
 from solver.cards import Card, pack_counts
 
@@ -39,11 +39,8 @@ def lowers_deadwood(view: View, card: Card) -> bool:
 
 
 class PatientPlayer(SimplePlayer):
-    def draw(self, view: View) -> bool:
-        top = view.top_discard
-        take = top is not None and lowers_deadwood(view, top) and may_take(view, top)
-        self.taken = top if take else None
-        return take
+    def takes(self, view: View, card: Card) -> bool:
+        return lowers_deadwood(view, card)
 
     def play(self, view: View) -> Play:
         plan = lay_down(view)

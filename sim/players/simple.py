@@ -55,9 +55,13 @@ class SimplePlayer:
     def __init__(self) -> None:
         self.taken: Card | None = None  # the discard taken this turn
 
+    def takes(self, view: View, card: Card) -> bool:
+        """The take test of the top discard: it joins a meld of the best partition."""
+        return joins_best_meld(view, card)
+
     def draw(self, view: View) -> bool:
         top = view.top_discard
-        take = top is not None and joins_best_meld(view, top) and may_take(view, top)
+        take = top is not None and self.takes(view, top) and may_take(view, top)
         self.taken = top if take else None
         return take
 
