@@ -20,8 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.outlook.masks import MeldMasks
+from advisor.outlook.masks import MeldMasks, mask_of
 from advisor.outlook.montecarlo import sample_worlds, strength
+from solver.cards import NUM_KINDS, pack_counts
 from solver.rules import make_rules
 
 STRENGTHS: dict[str, Callable[[int], int]] = {
@@ -32,8 +33,6 @@ STRENGTHS: dict[str, Callable[[int], int]] = {
     "main": strength,
 }
 BUCKETS = ((1, 1), (2, 2), (3, 4), (5, 8), (9, 12), (13, 16), (17, 52))
-HAND_SIZE = 10
-KNOCK_MAX = 10
 
 
 def melds(masks: MeldMasks, hand: int, card: int) -> bool:
@@ -44,28 +43,31 @@ def melds(masks: MeldMasks, hand: int, card: int) -> bool:
 def measure(hands: int, seed: str, worlds: int) -> list[tuple[int, int, dict[str, float]]]:
     """Per decision of seat 0: the pile's size, the opponent's real least deadwood and
     the worlds' mean, per rule of ``strength``."""
-    masks = MeldMasks.of(make_rules("gin"))
-    assert masks is not None
+    rules = make_rules("gin")
+    masks = MeldMasks.of(rules)
+    assert masks is not None and rules.knock_max is not None
+    size = rules.hand_size
+    pack = [c for c, n in enumerate(pack_counts(rules)) if n]  # one copy each (masks)
     rows = []
     for g in range(hands):
         rng = random.Random(f"{seed}-{g}")
-        deck = list(range(52))
+        deck = list(pack)
         rng.shuffle(deck)
-        held = [sum(1 << c for c in deck[:HAND_SIZE]), sum(1 << c for c in deck[HAND_SIZE:20])]
-        pile, stock = [deck[20]], deck[21:]
+        held = [mask_of(deck[:size]), mask_of(deck[size : 2 * size])]
+        pile, stock = [deck[2 * size]], deck[2 * size + 1 :]
         taken: set[int] = set()  # seat 1's cards from the pile, still held
         seat = 0
-        while len(stock) > 2:
+        while stock:  # a stock run out ends the hand, as in the play-outs
             if seat == 0:
-                seen = held[0] | sum(1 << c for c in pile)
-                live = [0 if seen >> c & 1 else 1 for c in range(52)]
+                seen = held[0] | mask_of(pile)
+                live = [0 if seen >> c & 1 else 1 for c in range(NUM_KINDS)]
                 means = {}
                 for name, rule in STRENGTHS.items():
                     found = sample_worlds(
                         masks,
                         live,
                         sorted(taken),
-                        HAND_SIZE,
+                        size,
                         len(pile),
                         worlds,
                         g * 1000 + len(pile),
@@ -84,7 +86,7 @@ def measure(hands: int, seed: str, worlds: int) -> list[tuple[int, int, dict[str
             dead, thrown = masks.least_after_discard(hand, keep)
             held[seat] = hand & ~(1 << thrown)
             taken.discard(thrown)
-            if dead <= KNOCK_MAX:
+            if dead <= rules.knock_max:
                 break
             pile.append(thrown)
             seat = 1 - seat
