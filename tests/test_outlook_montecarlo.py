@@ -131,6 +131,19 @@ def test_a_gain_within_the_noise_does_not_leave_the_incumbent() -> None:
     assert choose([incumbent, noisy]) == 0
 
 
+def test_a_gain_of_more_than_one_standard_error_leaves_the_incumbent() -> None:
+    # hands won in every world either way; the paired differences swing 20 either way
+    # over 64 worlds: a standard error of 2.5 points
+    incumbent = Scores(tuple(50 + 10 * (i % 3) for i in range(64)))
+
+    def ahead_by(gain: int) -> Scores:
+        swings = (20 if i % 2 else -20 for i in range(64))
+        return Scores(tuple(p + gain + d for p, d in zip(incumbent.points, swings, strict=True)))
+
+    assert beats(ahead_by(3), incumbent)
+    assert not beats(ahead_by(2), incumbent)
+
+
 def test_a_clear_gain_leaves_the_incumbent_for_the_best_that_beats_it() -> None:
     incumbent = Scores(tuple(10 * (i % 3) - 10 for i in range(64)))
     better = Scores(tuple(p + 3 + (i % 2) for i, p in enumerate(incumbent.points)))
