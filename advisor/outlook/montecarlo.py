@@ -38,13 +38,16 @@ from advisor.results import Effort, Playouts
 
 # the decisions played out, each with worlds of its own (the seed names it)
 Decision = Literal["discard", "draw", "knock"]
-# worlds per decision and level (tuning seeds 51-52, docs/sim.md: 256 deviated more and
-# won less); ``standard`` plays out as many as ``deep`` (docs/sim.md, nineteenth step:
-# more hands and points won against ``simple`` than the knock alone, within its speed)
+# worlds per decision and level: ``standard`` plays out its discard, draw and knock in 128
+# (docs/sim.md, nineteenth step: more hands and points won against ``simple`` than the
+# knock alone, within its speed); ``deep`` in 512, which with the gate at one standard
+# error let more real differences through (evaluation seed 274, docs/sim.md: 59.3% of
+# hands against ``simple`` where 128 won 58.1%; at a gate of 2, 256 had won less, tuning
+# seeds 51-52 and 78-79)
 WORLDS: dict[Decision, dict[Effort, int]] = {
-    "discard": {Effort.STANDARD: 128, Effort.DEEP: 128},
-    "draw": {Effort.STANDARD: 128, Effort.DEEP: 128},
-    "knock": {Effort.STANDARD: 128, Effort.DEEP: 128},
+    "discard": {Effort.STANDARD: 128, Effort.DEEP: 512},
+    "draw": {Effort.STANDARD: 128, Effort.DEEP: 512},
+    "knock": {Effort.STANDARD: 128, Effort.DEEP: 512},
 }
 # options played out in a discard: the first of the look-ahead's order
 CANDIDATES = 4
