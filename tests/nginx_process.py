@@ -45,7 +45,9 @@ class Balancer:
     access_log: Path
 
     def log_lines(self) -> list[str]:
-        return self.access_log.read_text().splitlines()
+        """The access log's complete lines: one nginx is still writing is left for later."""
+        text = self.access_log.read_text()
+        return text[: text.rfind("\n") + 1].splitlines()
 
 
 def site_config(listen: int, backends: Sequence[int]) -> str:

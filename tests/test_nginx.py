@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -147,6 +148,14 @@ def site() -> Iterator[Site]:
         servers = [stack.enter_context(gunicorn_process(workers=1, port=p)) for p in ports]
         balancer = stack.enter_context(nginx_balancer(ports))
         yield Site(balancer, ports, servers, stack)
+
+
+def test_a_line_nginx_is_still_writing_is_not_read_yet(tmp_path: Path) -> None:
+    # nginx appends a line with one write; a read can land between two of them
+    log = tmp_path / "access.log"
+    line = '127.0.0.1 [t] "GET /livez" 200 0.001 s upstream=a status=200 time=0.001'
+    log.write_text(f'{line}\n127.0.0.1 [t] "GE')
+    assert Balancer("http://x", log).log_lines() == [line]
 
 
 def test_a_graceful_restart_loses_no_request(site: Site) -> None:
