@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import runpy
 import signal
 import threading
 import time
@@ -17,8 +19,8 @@ from typing import Any
 
 import pytest
 import requests
-from nginx_process import Balancer, nginx_balancer
-from server_process import Server, free_port, gunicorn_process
+from nginx_process import SITE, Balancer, nginx_balancer
+from server_process import ROOT, Server, free_port, gunicorn_process
 
 # a steady mix: solves, scores, advice and probes; each client loops over it
 MIX: tuple[tuple[str, str, dict[str, Any] | None], ...] = (
@@ -148,6 +150,12 @@ def site() -> Iterator[Site]:
         servers = [stack.enter_context(gunicorn_process(workers=1, port=p)) for p in ports]
         balancer = stack.enter_context(nginx_balancer(ports))
         yield Site(balancer, ports, servers, stack)
+
+
+def test_nginx_lets_an_idle_connection_go_before_the_server_does() -> None:
+    nginx = re.search(r"keepalive_timeout (\d+)s;", SITE.read_text())
+    gunicorn = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["keepalive"]
+    assert nginx is not None and int(nginx[1]) < gunicorn
 
 
 def test_a_line_nginx_is_still_writing_is_not_read_yet(tmp_path: Path) -> None:
