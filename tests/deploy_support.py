@@ -69,7 +69,15 @@ def settings_read() -> frozenset[str]:
     )
 
 
-GUNICORN_FIELDS = ("bind", "workers", "threads", "graceful_timeout", "max_requests", "loglevel")
+GUNICORN_FIELDS = (
+    "bind",
+    "workers",
+    "threads",
+    "graceful_timeout",
+    "max_requests",
+    "loglevel",
+    "keepalive",
+)
 
 
 def gunicorn_settings(env: Mapping[str, str]) -> dict[str, Any]:

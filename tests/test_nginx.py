@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import runpy
 import signal
 import threading
 import time
@@ -19,8 +18,9 @@ from typing import Any
 
 import pytest
 import requests
+from deploy_support import gunicorn_settings
 from nginx_process import SITE, Balancer, nginx_balancer
-from server_process import ROOT, Server, free_port, gunicorn_process
+from server_process import Server, free_port, gunicorn_process
 
 # a steady mix: solves, scores, advice and probes; each client loops over it
 MIX: tuple[tuple[str, str, dict[str, Any] | None], ...] = (
@@ -154,8 +154,7 @@ def site() -> Iterator[Site]:
 
 def test_nginx_lets_an_idle_connection_go_before_the_server_does() -> None:
     nginx = re.search(r"keepalive_timeout (\d+)s;", SITE.read_text())
-    gunicorn = runpy.run_path(str(ROOT / "gunicorn.conf.py"))["keepalive"]
-    assert nginx is not None and int(nginx[1]) < gunicorn
+    assert nginx is not None and int(nginx[1]) < gunicorn_settings({})["keepalive"]
 
 
 def test_a_line_nginx_is_still_writing_is_not_read_yet(tmp_path: Path) -> None:
