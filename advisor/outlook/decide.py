@@ -106,7 +106,7 @@ def _played_out(ctx: Context, s: Search, order: list[DiscardOption]) -> list[Dis
     """``order`` with its first ``CANDIDATES`` options played out in hidden worlds where
     the level does (``montecarlo``), when none of them goes out now (the knock is weighed
     apart): one that beats the first leads."""
-    first = order[:CANDIDATES]
+    first = order[: CANDIDATES.get(ctx.effort, 0)]
     if len(first) < 2 or any(o.goes_out for o in first) or _cut(ctx):
         return order
     rollouts = Rollouts.of(ctx, "discard")
@@ -120,7 +120,7 @@ def _played_out(ctx: Context, s: Search, order: list[DiscardOption]) -> list[Dis
             played[lead], reason=f"{played[lead].reason} {_beats_reason(scored[lead], scored[0])}"
         )
     rest = [o for i, o in enumerate(played) if i != lead]
-    return [played[lead], *rest, *order[CANDIDATES:]]
+    return [played[lead], *rest, *order[len(first) :]]
 
 
 def _beats_reason(challenger: Scores, incumbent: Scores) -> str:
