@@ -7,6 +7,12 @@ deadwood of the next player in ``--worlds`` worlds sampled from seat 0's view
 world, the least deadwood kept), by the pile's size. docs/sim.md, twentieth step.
 
     .venv/bin/python bench/worlds.py [--hands 300] [--seed 76] [--worlds 16]
+
+``--refused``: the worlds with and without the cards the opponent refused (the pile's
+top ``REFUSED``, none of which may make a meld with two of its cards): the mean least
+deadwood, and how well the worlds tell which of seat 0's cards would make the opponent
+a meld (the Brier score of the share of worlds in which it would, against the real
+hand; lower is better). docs/sim.md, twenty-second step.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.outlook.masks import MeldMasks, mask_of
-from advisor.outlook.montecarlo import sample_worlds, strength
+from advisor.outlook.montecarlo import REFUSED, sample_worlds, strength
+from advisor.outlook.playout import World
 from solver.cards import NUM_KINDS, pack_counts
 from solver.rules import make_rules
 
@@ -40,9 +47,28 @@ def melds(masks: MeldMasks, hand: int, card: int) -> bool:
     return masks.least(hand & ~(1 << card)) + masks.value[card] != masks.least(hand)
 
 
-def measure(hands: int, seed: str, worlds: int) -> list[tuple[int, int, dict[str, float]]]:
+def feeds(masks: MeldMasks, hand: int, card: int) -> bool:
+    """``card`` makes a meld with two cards of ``hand``."""
+    return any(hand & pair == pair for pair in masks.partners[card])
+
+
+def brier(masks: MeldMasks, mine: int, theirs: int, found: list[World]) -> float:
+    """The mean squared error of the worlds' share in which each card of ``mine`` would
+    make the opponent a meld, against whether it makes one in ``theirs``."""
+    cards = [c for c in range(NUM_KINDS) if mine >> c & 1]
+    errors = []
+    for c in cards:
+        share = statistics.mean(feeds(masks, w.their_hand, c) for w in found)
+        errors.append((share - feeds(masks, theirs, c)) ** 2)
+    return statistics.mean(errors)
+
+
+def measure(
+    hands: int, seed: str, worlds: int, refused: bool = False
+) -> list[tuple[int, int, dict[str, float]]]:
     """Per decision of seat 0: the pile's size, the opponent's real least deadwood and
-    the worlds' mean, per rule of ``strength``."""
+    the worlds' mean, per rule of ``strength`` (with ``refused``: the mean and the Brier
+    score, with the pile's top cards refused and without)."""
     rules = make_rules("gin")
     masks = MeldMasks.of(rules)
     assert masks is not None and rules.knock_max is not None
@@ -62,7 +88,22 @@ def measure(hands: int, seed: str, worlds: int) -> list[tuple[int, int, dict[str
                 seen = held[0] | mask_of(pile)
                 live = [0 if seen >> c & 1 else 1 for c in range(NUM_KINDS)]
                 means = {}
-                for name, rule in STRENGTHS.items():
+                if refused:
+                    for name, count in (("main", 0), (f"top {REFUSED}", REFUSED)):
+                        found = sample_worlds(
+                            masks,
+                            live,
+                            sorted(taken),
+                            size,
+                            len(pile),
+                            worlds,
+                            g * 1000 + len(pile),
+                            refused=pile[-count:] if count else [],
+                        )
+                        means[name] = statistics.mean(masks.least(w.their_hand) for w in found)
+                        means[f"{name} brier"] = brier(masks, held[0], held[1], found)
+                    rows.append((len(pile), masks.least(held[1]), means))
+                for name, rule in STRENGTHS.items() if not refused else ():
                     found = sample_worlds(
                         masks,
                         live,
@@ -74,7 +115,8 @@ def measure(hands: int, seed: str, worlds: int) -> list[tuple[int, int, dict[str
                         rule,
                     )
                     means[name] = statistics.mean(masks.least(w.their_hand) for w in found)
-                rows.append((len(pile), masks.least(held[1]), means))
+                if not refused:
+                    rows.append((len(pile), masks.least(held[1]), means))
             top = pile[-1]
             if melds(masks, held[seat] | 1 << top, top):
                 pile.pop()
@@ -98,19 +140,21 @@ def main() -> None:
     p.add_argument("--hands", type=int, default=300)
     p.add_argument("--seed", default="76")
     p.add_argument("--worlds", type=int, default=16)
+    p.add_argument("--refused", action="store_true")
     args = p.parse_args()
-    rows = measure(args.hands, args.seed, args.worlds)
+    rows = measure(args.hands, args.seed, args.worlds, args.refused)
+    names = list(rows[0][2]) if rows else []
     print(
         f"# {args.hands} hands of the baseline against itself, seed {args.seed}, "
         f"{args.worlds} worlds a decision: the opponent's least deadwood, mean"
     )
-    print(f"{'pile':>7} {'decisions':>9} {'real':>6} " + " ".join(f"{n:>12}" for n in STRENGTHS))
+    print(f"{'pile':>7} {'decisions':>9} {'real':>6} " + " ".join(f"{n:>12}" for n in names))
     for low, high in BUCKETS:
         sel = [r for r in rows if low <= r[0] <= high]
         if not sel:
             continue
         real = statistics.mean(r[1] for r in sel)
-        means = " ".join(f"{statistics.mean(r[2][n] for r in sel):12.1f}" for n in STRENGTHS)
+        means = " ".join(f"{statistics.mean(r[2][n] for r in sel):12.3f}" for n in names)
         print(f"{low:>3}-{high:<3} {len(sel):>9} {real:6.1f} {means}")
 
 

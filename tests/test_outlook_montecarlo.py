@@ -77,6 +77,34 @@ def test_the_cards_the_next_player_took_meld_in_its_hand() -> None:
     assert mean(stray(w.their_hand) for w in worlds) < 0.4  # 8 tries a world
 
 
+def test_the_next_player_holds_no_meld_for_a_card_it_refused() -> None:
+    # it threw 8H or let it pass: a world seldom gives it 8S 8D or 7H 9H, where a uniform
+    # hand often would
+    hand, refused = "AS 2S 3S 7D 7C JD QD 5C 9C KS", ids("8H")
+    live = live_without(hand, "8H")
+
+    def wants(their_hand: int) -> bool:
+        return MASKS.least(their_hand | 1 << refused[0]) < MASKS.least(their_hand) + 8
+
+    plain = sample_worlds(MASKS, live, [], 10, 6, 256, seed=5)
+    worlds = sample_worlds(MASKS, live, [], 10, 6, 256, seed=5, refused=refused)
+    assert mean(wants(w.their_hand) for w in plain) > 0.2
+    assert mean(wants(w.their_hand) for w in worlds) < 0.02
+
+
+def test_what_the_next_player_refused_does_not_make_it_weaker() -> None:
+    # the least deadwood of as many hands as before, all of them fitting its moves: a
+    # filter after the draws would leave it 4-5 points of deadwood weaker here
+    hand, pile = "AS 2D 9D 6D 5C 8S QS 3H 8H JS 4S", "6C KD 7C JH 7H TD 5S 7D 3C KC 9C 8C"
+    live = live_without(hand, pile)
+
+    def dead(refused: list[int]) -> float:
+        found = sample_worlds(MASKS, live, [], 10, 12, 512, seed=9, refused=refused)
+        return mean(MASKS.least(w.their_hand) for w in found)
+
+    assert abs(dead(ids("3C KC 9C 8C")) - dead([])) < 1.5
+
+
 def _splitmix(state: list[int]) -> int:
     state[0] = (state[0] + 0x9E3779B97F4A7C15) % 2**64
     z = state[0]
@@ -86,15 +114,23 @@ def _splitmix(state: list[int]) -> int:
 
 
 def best_of_reference(
-    pool: list[int], known: int, hidden: int, draws: int, most: int, taken: list[int], seed: int
+    pool: list[int],
+    known: int,
+    hidden: int,
+    draws: int,
+    most: int,
+    taken: list[int],
+    refused: list[int],
+    seed: int,
 ) -> int:
-    """The world's hand as montecarlo's docstring states it: of ``draws`` uniform hands
-    (partial Fisher-Yates over ``pool``, splitmix64 from ``seed``), the least deadwood;
-    one in which a taken card is deadwood only when no other is found within ``most``."""
+    """The world's hand as montecarlo's docstring states it: the least deadwood of the
+    first ``draws`` uniform hands (partial Fisher-Yates over ``pool``, splitmix64 from
+    ``seed``) in which every taken card melds and no refused card makes a meld with two
+    of its cards, at most ``most`` drawn; one that does not fit only when none does."""
     p, state = list(pool), [seed]
     best: tuple[bool, int, int] | None = None
-    tries = 0
-    while tries < draws or (best is not None and best[0] and tries < most):
+    tries = fits = 0
+    while fits < draws and tries < most:
         tries += 1
         hand = known
         for i in range(hidden):
@@ -103,6 +139,8 @@ def best_of_reference(
             hand |= 1 << p[i]
         dead = MASKS.least(hand)
         stray = any(MASKS.least(hand & ~(1 << c)) + MASKS.value[c] == dead for c in taken)
+        stray = stray or any(hand & pair == pair for c in refused for pair in MASKS.partners[c])
+        fits += not stray
         if best is None or (stray, dead) < best[:2]:
             best = (stray, dead, hand)
     assert best is not None
@@ -114,12 +152,21 @@ def test_the_compiled_world_hand_is_the_least_deadwood_of_its_draws() -> None:
     took = ids(taken)
     live = live_without(hand, taken)
     pool = [c for c, n in enumerate(live) if n]
+    refused = ids("8H 4C 9S")
+    cases = (
+        (1, 8, [], []),
+        (12, 96, [], refused),
+        (6, 48, took, []),
+        (30, 240, took[:1], refused[:1]),
+        (6, 48, took, refused),
+    )
     for seed in range(40):
-        for draws, most, tk in ((1, 8, []), (12, 96, []), (6, 48, took), (30, 240, took[:1])):
+        for draws, most, tk, rf in cases:
             known = mask_of(tk)
             hidden = 10 - len(tk)
-            got = MASKS.best_of(pool, known, hidden, draws, most, tk, seed)
-            assert got == best_of_reference(pool, known, hidden, draws, most, tk, seed)
+            pairs = [pair for c in rf for pair in MASKS.partners[c]]
+            got = MASKS.best_of(pool, known, hidden, draws, most, tk, pairs, seed)
+            assert got == best_of_reference(pool, known, hidden, draws, most, tk, rf, seed)
 
 
 def test_a_gain_within_the_noise_does_not_leave_the_incumbent() -> None:

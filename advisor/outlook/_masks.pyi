@@ -19,6 +19,7 @@ class Kernel:
         draws: int,
         most: int,
         taken: Sequence[int],
+        refused_pairs: Sequence[int],
         seed: int,
     ) -> int: ...
     def race(

@@ -190,14 +190,25 @@ cdef class Kernel:
         return best, card
 
     def best_of(
-        self, pool: object, known: int, int hidden, int draws, int most, taken: object, seed: int
+        self,
+        pool: object,
+        known: int,
+        int hidden,
+        int draws,
+        int most,
+        taken: object,
+        refused_pairs: object,
+        seed: int,
     ) -> int:
         """The hand a world deals the next player (``montecarlo.sample_worlds``): the
-        least-deadwood of ``draws`` hands, each ``known`` and ``hidden`` cards of
-        ``pool`` drawn alike (splitmix64 from ``seed``); a hand in which a card of
-        ``taken`` is deadwood is kept only when no other is found within ``most``."""
+        least-deadwood of the first ``draws`` hands that fit its moves, each ``known``
+        and ``hidden`` cards of ``pool`` drawn alike (splitmix64 from ``seed``), at most
+        ``most`` drawn. A hand fits when every card of ``taken`` melds in it and it holds
+        none of the card pairs of ``refused_pairs`` (each the rest of a smallest meld through a
+        card it refused); one that does not is kept only when none fits."""
         cdef vector[int] p = pool
         cdef vector[int] took = taken
+        cdef vector[uint64_t] pairs = refused_pairs
         cdef int n = <int>p.size()
         cdef uint64_t state = seed
         cdef uint64_t base = known
@@ -209,10 +220,11 @@ cdef class Kernel:
         cdef bint best_stray = True
         cdef bint stray
         cdef int tries = 0
+        cdef int fits = 0
         cdef int i, j, k, c
         if hidden > n:
             hidden = n
-        while tries < draws or (have and best_stray and tries < most):
+        while fits < draws and tries < most:
             tries += 1
             hand = base
             for i in range(hidden):
@@ -222,14 +234,19 @@ cdef class Kernel:
                 p[i] = c
                 hand |= 1ULL << c
             dead = self._least(hand)
-            if have and not best_stray and dead >= best_dead:
-                continue  # it cannot lead, stray or not
             stray = False
             for k in range(<int>took.size()):
                 c = took[k]
                 if self._least(hand & ~(1ULL << c)) + self.value[c] == dead:
                     stray = True
                     break
+            if not stray:
+                for k in range(<int>pairs.size()):
+                    if hand & pairs[k] == pairs[k]:
+                        stray = True
+                        break
+            if not stray:
+                fits += 1
             if not have or (best_stray and not stray) or (
                 stray == best_stray and dead < best_dead
             ):

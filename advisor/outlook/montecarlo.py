@@ -6,7 +6,8 @@ A world deals what the player cannot see, consistently with its view: the next p
 hand (the cards it took from the pile and still holds, the rest drawn from the unseen
 cards) and the stock's order (the other unseen cards, shuffled). A real opponent has
 been keeping melds since the deal, so a uniform hand would be too weak: each world keeps
-the least-deadwood of several uniform draws, more of them the more cards the pile holds
+the least-deadwood of several uniform draws that fit its moves (the cards it took meld,
+the pile's top cards it refused do not), more of them the more cards the pile holds
 (``strength``). Every option is played out to the end of the hand in the same worlds
 (common random numbers), both seats by the EAAI baseline's policy (``playout``), and
 scored by the points it wins or pays. An option is worth its points and ``HAND_WON``
@@ -62,9 +63,12 @@ GATE = 1.0
 # is 25)
 HAND_WON = 25
 HAND_WON_TEXT = f"a hand won counts {HAND_WON} points beside its points, a hand lost as much"
-# uniform hands drawn per world, at most, times ``strength``, to find one in which the
-# cards the next player took from the pile meld
+# uniform hands drawn per world, at most, times ``strength``, to find that many that fit
+# the next player's moves
 TRIES = 8
+# the pile's top cards the next player refused lately: heads-up, each was its own throw
+# or one of the player's it passed over (the EAAI baseline takes a card that melds)
+REFUSED = 4
 
 
 def strength(pile: int) -> int:
@@ -86,26 +90,31 @@ def sample_worlds(
     count: int,
     seed: int,
     draws_of: Callable[[int], int] = strength,
+    refused: Sequence[int] = (),
 ) -> list[World]:
     """``count`` worlds: ``live`` the copies of each card id unseen by the player (one
     each in the packs this applies to), ``taken`` the ids the next player took and still
     holds, ``their_cards`` its hand's size, ``pile`` the discard pile's size;
     ``draws_of``: uniform hands drawn per world for a pile's size (``bench/worlds.py``
-    compares rules)."""
+    compares rules); ``refused``: ids the next player threw or passed over lately, with
+    none of which its hand should make a meld."""
     rng = random.Random(seed)
     took = set(taken)
     pool = sorted(c for c, n in enumerate(live) if n and c not in took)
     known = 0
     for c in taken:
         known |= 1 << c
+    pairs = [pair for c in refused for pair in masks.partners[c]]
     hidden = max(0, min(len(pool), their_cards - len(taken)))
     draws = draws_of(pile)
     out = []
     for _ in range(count):
-        # a card it took from the pile it took for a meld: a hand where it is deadwood
-        # is kept only when no other is found (compiled: ``Kernel.best_of``)
+        # a card it took from the pile it took for a meld, and one it threw or let pass
+        # it did not want: the least deadwood of the first hands in which the one melds
+        # and the other would not (compiled: ``Kernel.best_of``); a hand that does not
+        # fit only when none does
         theirs = masks.best_of(
-            pool, known, hidden, draws, TRIES * draws, taken, rng.getrandbits(64)
+            pool, known, hidden, draws, TRIES * draws, taken, pairs, rng.getrandbits(64)
         )
         stock = [c for c in pool if not theirs >> c & 1]
         rng.shuffle(stock)
@@ -191,8 +200,16 @@ class Rollouts:
         sit = ctx.sit
         taken = [c.id for c in sit.seen]
         seed = seed_of("worlds", kind, ctx.effort, sit.hand, sit.discard_pile, sit.seen)
+        refused = [c.id for c in sit.discard_pile[-REFUSED:]]
         found = sample_worlds(
-            masks, ctx.live, taken, rules.hand_size, len(sit.discard_pile), count, seed
+            masks,
+            ctx.live,
+            taken,
+            rules.hand_size,
+            len(sit.discard_pile),
+            count,
+            seed,
+            refused=refused,
         )
         if not found:
             return None
