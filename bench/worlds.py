@@ -22,6 +22,7 @@ import random
 import statistics
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,6 +51,32 @@ def melds(masks: MeldMasks, hand: int, card: int) -> bool:
 def feeds(masks: MeldMasks, hand: int, card: int) -> bool:
     """``card`` makes a meld with two cards of ``hand``."""
     return any(hand & pair == pair for pair in masks.partners[card])
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Seat 0's view at one decision: what ``sample_worlds`` deals the worlds from."""
+
+    masks: MeldMasks
+    live: list[int]
+    taken: list[int]
+    size: int
+    pile: int
+    count: int
+    seed: int
+
+    def worlds(self, rule: Callable[[int], int], refused: list[int]) -> list[World]:
+        return sample_worlds(
+            self.masks,
+            self.live,
+            self.taken,
+            self.size,
+            self.pile,
+            self.count,
+            self.seed,
+            rule,
+            refused=refused,
+        )
 
 
 def brier(masks: MeldMasks, mine: int, theirs: int, found: list[World]) -> float:
@@ -88,35 +115,19 @@ def measure(
                 seen = held[0] | mask_of(pile)
                 live = [0 if seen >> c & 1 else 1 for c in range(NUM_KINDS)]
                 means = {}
+                deal = Deal(
+                    masks, live, sorted(taken), size, len(pile), worlds, g * 1000 + len(pile)
+                )
                 if refused:
-                    for name, count in (("main", 0), (f"top {REFUSED}", REFUSED)):
-                        found = sample_worlds(
-                            masks,
-                            live,
-                            sorted(taken),
-                            size,
-                            len(pile),
-                            worlds,
-                            g * 1000 + len(pile),
-                            refused=pile[-count:] if count else [],
-                        )
+                    for name, cards in (("main", []), (f"top {REFUSED}", pile[-REFUSED:])):
+                        found = deal.worlds(strength, cards)
                         means[name] = statistics.mean(masks.least(w.their_hand) for w in found)
                         means[f"{name} brier"] = brier(masks, held[0], held[1], found)
-                    rows.append((len(pile), masks.least(held[1]), means))
-                for name, rule in STRENGTHS.items() if not refused else ():
-                    found = sample_worlds(
-                        masks,
-                        live,
-                        sorted(taken),
-                        size,
-                        len(pile),
-                        worlds,
-                        g * 1000 + len(pile),
-                        rule,
-                    )
-                    means[name] = statistics.mean(masks.least(w.their_hand) for w in found)
-                if not refused:
-                    rows.append((len(pile), masks.least(held[1]), means))
+                else:
+                    for name, rule in STRENGTHS.items():
+                        found = deal.worlds(rule, [])
+                        means[name] = statistics.mean(masks.least(w.their_hand) for w in found)
+                rows.append((len(pile), masks.least(held[1]), means))
             top = pile[-1]
             if melds(masks, held[seat] | 1 << top, top):
                 pile.pop()
