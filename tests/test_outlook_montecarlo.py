@@ -83,8 +83,9 @@ def test_the_next_player_holds_no_meld_for_a_card_it_refused() -> None:
     hand, refused = "AS 2S 3S 7D 7C JD QD 5C 9C KS", ids("8H")
     live = live_without(hand, "8H")
 
-    def wants(their_hand: int) -> bool:
-        return MASKS.least(their_hand | 1 << refused[0]) < MASKS.least(their_hand) + 8
+    def wants(their_hand: int) -> bool:  # 8H would not be deadwood in it
+        card = refused[0]
+        return MASKS.least(their_hand | 1 << card) < MASKS.least(their_hand) + MASKS.value[card]
 
     plain = sample_worlds(MASKS, live, [], 10, 6, 256, seed=5)
     worlds = sample_worlds(MASKS, live, [], 10, 6, 256, seed=5, refused=refused)

@@ -204,8 +204,8 @@ cdef class Kernel:
         least-deadwood of the first ``draws`` hands that fit its moves, each ``known``
         and ``hidden`` cards of ``pool`` drawn alike (splitmix64 from ``seed``), at most
         ``most`` drawn. A hand fits when every card of ``taken`` melds in it and it holds
-        none of the card pairs of ``refused_pairs`` (each the rest of a smallest meld through a
-        card it refused); one that does not is kept only when none fits."""
+        none of ``refused_pairs`` (each the rest of a smallest meld through a card it
+        refused); one that does not is kept only when none fits."""
         cdef vector[int] p = pool
         cdef vector[int] took = taken
         cdef vector[uint64_t] pairs = refused_pairs
