@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from advisor.context import Context
 from advisor.outlook.ahead import rank_ahead
 from advisor.outlook.masks import MeldMasks, mask_of
-from advisor.outlook.montecarlo import CANDIDATES, HAND_WON_TEXT, Rollouts, Scores, choose
+from advisor.outlook.montecarlo import HAND_WON_TEXT, PLAYED_OUT, Rollouts, Scores, choose
 from advisor.outlook.race import RACED, Racer
 from advisor.outlook.value import Lookahead, Outlook
 from advisor.reasons import plural
@@ -103,10 +103,10 @@ def rank_discards(ctx: Context, ranked: list[DiscardOption], effort: Effort) -> 
 
 
 def _played_out(ctx: Context, s: Search, order: list[DiscardOption]) -> list[DiscardOption]:
-    """``order`` with its first ``CANDIDATES`` options played out in hidden worlds where
+    """``order`` with its first ``PLAYED_OUT`` options played out in hidden worlds where
     the level does (``montecarlo``), when none of them goes out now (the knock is weighed
     apart): one that beats the first leads."""
-    first = order[: CANDIDATES.get(ctx.effort, 0)]
+    first = order[: PLAYED_OUT.get(ctx.effort, 0)]
     if len(first) < 2 or any(o.goes_out for o in first) or _cut(ctx):
         return order
     rollouts = Rollouts.of(ctx, "discard")

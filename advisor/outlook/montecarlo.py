@@ -51,7 +51,7 @@ WORLDS: dict[Decision, dict[Effort, int]] = {
     "knock": {Effort.STANDARD: 128, Effort.DEEP: 512},
 }
 # options played out in a discard per level: the first of the look-ahead's order
-CANDIDATES: dict[Effort, int] = {Effort.STANDARD: 4, Effort.DEEP: 6}
+PLAYED_OUT: dict[Effort, int] = {Effort.STANDARD: 4, Effort.DEEP: 6}
 # standard errors by which a challenger's paired mean must pass the incumbent's: 2 while
 # the worlds' opponent was too weak (tuning seeds 51-52: at 1 the deviations lost
 # games); 1 in worlds that judge it right (evaluation seed 270, docs/sim.md: 1.3 hands
