@@ -7,11 +7,21 @@ from __future__ import annotations
 from random import Random
 from statistics import mean
 
+from advisor.context import Context
 from advisor.outlook.masks import MeldMasks, mask_of
-from advisor.outlook.montecarlo import HAND_WON, Scores, beats, choose, sample_worlds, strength
+from advisor.outlook.montecarlo import (
+    HAND_WON,
+    Rollouts,
+    Scores,
+    beats,
+    choose,
+    sample_worlds,
+    strength,
+)
+from advisor.results import Effort
 from advisor.situation import Situation
 from solver.cards import parse_cards
-from solver.rules import make_rules
+from solver.rules import Rules, make_rules
 
 GIN = make_rules("gin")
 MASKS = MeldMasks.of(GIN)
@@ -91,6 +101,21 @@ def test_the_next_player_holds_no_meld_for_a_card_it_refused() -> None:
     worlds = sample_worlds(MASKS, live, [], 10, 6, 256, seed=5, refused=refused)
     assert mean(wants(w.their_hand) for w in plain) > 0.2
     assert mean(wants(w.their_hand) for w in worlds) < 0.02
+
+
+def test_the_pile_says_what_the_next_player_refused_only_heads_up() -> None:
+    # at a table of more, a card under the top may never have been offered to it
+    hand, pile = "AS 2S 3S 7D 7C JD QD 5C 9C KS", "4D 8H"
+    pairs = [p for c in ids("4D 8H") for p in MASKS.partners[c]]
+
+    def fed(rules: Rules) -> float:
+        sit = Situation(rules, tuple(parse_cards(hand)), discard_pile=tuple(parse_cards(pile)))
+        rollouts = Rollouts.of(Context(sit, effort=Effort.STANDARD), "discard")
+        assert rollouts is not None
+        return mean(any(w.their_hand & p == p for p in pairs) for w in rollouts.worlds)
+
+    assert fed(GIN) == 0.0
+    assert fed(make_rules("gin", {"max_players": 4})) > 0.2
 
 
 def test_what_the_next_player_refused_does_not_make_it_weaker() -> None:

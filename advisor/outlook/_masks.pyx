@@ -235,14 +235,14 @@ cdef class Kernel:
                 hand |= 1ULL << c
             dead = self._least(hand)
             stray = False
-            for k in range(<int>took.size()):
-                c = took[k]
-                if self._least(hand & ~(1ULL << c)) + self.value[c] == dead:
+            for k in range(<int>pairs.size()):  # the cheap test first
+                if hand & pairs[k] == pairs[k]:
                     stray = True
                     break
             if not stray:
-                for k in range(<int>pairs.size()):
-                    if hand & pairs[k] == pairs[k]:
+                for k in range(<int>took.size()):
+                    c = took[k]
+                    if self._least(hand & ~(1ULL << c)) + self.value[c] == dead:
                         stray = True
                         break
             if not stray:

@@ -200,7 +200,9 @@ class Rollouts:
         sit = ctx.sit
         taken = [c.id for c in sit.seen]
         seed = seed_of("worlds", kind, ctx.effort, sit.hand, sit.discard_pile, sit.seen)
-        refused = [c.id for c in sit.discard_pile[-REFUSED:]]
+        # only heads-up was every pile card offered to the next player
+        heads_up = rules.max_players == 2
+        refused = [c.id for c in sit.discard_pile[-REFUSED:]] if heads_up else []
         found = sample_worlds(
             masks,
             ctx.live,
