@@ -44,7 +44,7 @@ Decision = Literal["discard", "draw", "knock"]
 # knock alone, within its speed); ``deep`` in 512, which with the gate at one standard
 # error let more real differences through (evaluation seed 274, docs/sim.md: 59.3% of
 # hands against ``simple`` where 128 won 58.1%; at a gate of 2, 256 had won less, tuning
-# seeds 51-52 and 78-79)
+# seeds 51-52 and 78-79; 1024 won less on tuning seed 95)
 WORLDS: dict[Decision, dict[Effort, int]] = {
     "discard": {Effort.STANDARD: 128, Effort.DEEP: 512},
     "draw": {Effort.STANDARD: 128, Effort.DEEP: 512},
