@@ -413,7 +413,7 @@ def test_with_one_card_needed_the_throw_that_goes_out_sooner_beats_the_one_holdi
 def test_standard_and_deep_play_their_first_discards_out_and_fast_does_not() -> None:
     sit = gin("AS 2D 9D 6D 5C 8S QS 3H 8H JS 4S", pile="6C KD 7C JH 7H TD 5S 7D 3C KC 9C 8C")
     assert all("playouts" not in d for d in advise(sit, effort="fast")["discards"])
-    for effort, worlds, options in (("standard", 128, 4), ("deep", 512, 6)):
+    for effort, worlds, options in (("standard", 128, 6), ("deep", 512, 6)):
         played = [d for d in advise(sit, effort=effort)["discards"] if "playouts" in d]
         assert len(played) == options
         assert all(d["playouts"]["worlds"] == worlds for d in played)

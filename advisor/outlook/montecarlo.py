@@ -50,8 +50,10 @@ WORLDS: dict[Decision, dict[Effort, int]] = {
     "draw": {Effort.STANDARD: 128, Effort.DEEP: 512},
     "knock": {Effort.STANDARD: 128, Effort.DEEP: 512},
 }
-# options played out in a discard per level: the first of the look-ahead's order
-PLAYED_OUT: dict[Effort, int] = {Effort.STANDARD: 4, Effort.DEEP: 6}
+# options played out in a discard per level: the first of the look-ahead's order (6 at
+# ``deep`` won more than 4 on evaluation seed 276, and at ``standard`` on 281; docs/sim.md,
+# twenty-second and twenty-third steps)
+PLAYED_OUT: dict[Effort, int] = {Effort.STANDARD: 6, Effort.DEEP: 6}
 # standard errors by which a challenger's paired mean must pass the incumbent's: 2 while
 # the worlds' opponent was too weak (tuning seeds 51-52: at 1 the deviations lost
 # games); 1 in worlds that judge it right (evaluation seed 270, docs/sim.md: 1.3 hands
