@@ -21,7 +21,7 @@ from marshmallow import (
 )
 from marshmallow.utils import get_value
 
-from advisor.outlook.montecarlo import HAND_WON
+from advisor.outlook.montecarlo import GATE, HAND_WON
 from advisor.results import Action, AdvicePhase, Effort
 from advisor.scoring import Finish
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
@@ -941,7 +941,9 @@ class PlayoutsSchema(ResponseSchema):
         required=True,
         metadata={
             "description": "The hidden worlds played out (the next player's hand and the "
-            "stock's order dealt from the cards not seen; seeded by the request)."
+            "stock's order dealt from the cards not seen, the hand fitting the next "
+            "player's moves: the cards it took meld in it, and heads-up the pile's top "
+            "cards it let pass do not; seeded by the request)."
         },
     )
     win_chance = fields.Float(
@@ -954,10 +956,10 @@ class PlayoutsSchema(ResponseSchema):
             "description": "The points the player won in them on average (negative: paid), "
             "each knock settled as the rules score it, the defender laying off onto the "
             "knocker's melds. The decision weighs each world's points and "
-            f"{HAND_WON} for a hand won (as much less for one lost), and leaves the "
-            "look-ahead's choice only for "
-            "an option whose worth so counted, world by world, is higher by two standard "
-            "errors."
+            f"{HAND_WON} for a hand won (as much less for one lost). A discard or a draw "
+            "leaves the look-ahead's choice only for an option whose worth so counted, "
+            f"world by world, is higher by {GATE:g} standard error{'' if GATE == 1 else 's'}; "
+            "a knock or a hold is played by the best mean worth."
         },
     )
 

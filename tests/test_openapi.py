@@ -19,6 +19,7 @@ from schemathesis import checks
 from werkzeug.test import EnvironBuilder, TestResponse
 from werkzeug.wrappers import Request
 
+from advisor.outlook.montecarlo import GATE, HAND_WON
 from api.openapi import generate
 from api.schemas import VIOLATION_CODES
 
@@ -62,6 +63,16 @@ def test_every_endpoint_is_documented(spec: dict[str, Any]) -> None:
         "/docs": {"get"},
         "/": {"get"},
     }
+
+
+def test_the_play_outs_are_documented_with_the_gate_and_worth_the_advice_uses(
+    spec: dict[str, Any],
+) -> None:
+    described = spec["components"]["schemas"]["Playouts"]["properties"]["expected_points"]
+    text = " ".join(described["description"].split())
+    assert f"higher by {GATE:g} standard error" in text
+    assert f"{HAND_WON} for a hand won" in text
+    assert "the best mean worth" in text  # the knock's choice, which has no gate
 
 
 def test_violation_codes_and_problems_are_documented(spec: dict[str, Any]) -> None:
