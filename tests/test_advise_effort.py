@@ -352,8 +352,9 @@ def test_standard_and_deep_hold_for_gin_where_playing_on_wins_more_on_average() 
     # three sets and 6D 3D: throwing 6D knocks with 3 points; played on, any of AD, KC
     # or TH makes gin (3D thrown), 25 points more, with most of the stock to come. In
     # the worlds of each level (its own) holding wins about 2 points more on average
-    # than the knock and as many hands: both hold, by the mean worth alone (the
-    # play-outs' gate of two standard errors would knock); fast knocks at once
+    # than the knock and as many hands: both hold, by the mean worth alone (a gate of
+    # two standard errors, the discard's before the twenty-first step, would knock);
+    # fast knocks at once
     sit = gin("AS AC KD AH TD 6D KS TS KH TC 3D", pile="2C JD 9D 9H QC")
     rec = advise(sit, effort="fast")["recommendation"]
     assert (rec["action"], rec["card"]) == ("go_out", "6D")
