@@ -393,10 +393,10 @@ def test_the_look_aheads_engine_question_agrees_with_every_discards_figures() ->
 
 
 def test_with_one_card_needed_the_throw_that_goes_out_sooner_beats_the_one_holding_less() -> None:
-    # throwing 6D or 8C leaves one card needed (a seven, then a knock); 8C holds 2 points
-    # less (a better worth if the other side knocks first), 6D keeps 4 outs against 2:
-    # raced over the same stock orders it goes out sooner, and a draw sooner is worth 8
-    # of those points
+    # throwing 6D or 8C leaves one card needed to knock; 8C holds 2 points less (a
+    # better worth if the other side knocks first), 6D keeps 4 outs (7H 7D, and 6C 9C
+    # round 7C 8C) against 2: raced over the same stock orders it goes out sooner, and a
+    # draw sooner is worth 8 of those points
     sit = gin("TH TS 7C 7S TC 2H 4C TD 4D 8C 6D")
     by_card = {d["card"]: d for d in advise(sit)["discards"]}
     six, eight = by_card["6D"], by_card["8C"]
