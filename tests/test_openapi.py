@@ -19,6 +19,7 @@ from schemathesis import checks
 from werkzeug.test import EnvironBuilder, TestResponse
 from werkzeug.wrappers import Request
 
+from advisor.outlook.knock import KNOCK_GATE
 from advisor.outlook.montecarlo import GATE, HAND_WON
 from api.openapi import generate
 from api.schemas import VIOLATION_CODES
@@ -72,7 +73,8 @@ def test_the_play_outs_are_documented_with_the_gate_and_worth_the_advice_uses(
     text = " ".join(described["description"].split())
     assert f"higher by {GATE:g} standard error" in text
     assert f"{HAND_WON} for a hand won" in text
-    assert "the best mean worth" in text  # the knock's choice, which has no gate
+    assert "the best mean worth" in text  # the knock's choice: it has no gate
+    assert KNOCK_GATE == 0, "a knock gate of its own: say it in PlayoutsSchema"
 
 
 def test_violation_codes_and_problems_are_documented(spec: dict[str, Any]) -> None:
