@@ -12,7 +12,9 @@ from solver.rules import Rules
 @dataclass(frozen=True)
 class Situation:
     """``table``: melds on the table as sent (runs in rank order); ``down``: Liverpool gone
-    down / Rummy 40 opened. ``discard_pile`` is bottom first (the last card is on top)."""
+    down / Rummy 40 opened. ``discard_pile`` is bottom first (the last card is on top).
+    ``opponent_hand_sizes``: the cards each other player holds, the next player first;
+    empty when not known."""
 
     rules: Rules
     hand: tuple[Card, ...]
@@ -21,6 +23,7 @@ class Situation:
     discard_pile: tuple[Card, ...] = ()
     seen: tuple[Card, ...] = field(default=())
     down: bool = False
+    opponent_hand_sizes: tuple[int, ...] = ()
 
     @property
     def top_discard(self) -> Card | None:

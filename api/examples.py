@@ -105,6 +105,17 @@ REQUESTS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
             "Gin, discard phase: what to throw, and the knock",
             {"variant": "gin", "hand": "AS 2S 3S 7H 7D 7C JD QD KD 5C 9H"},
         ),
+        "rummy40_hold": (
+            "Rummy 40, opened: QC lays off, the sets are held while the other holds 9 cards",
+            {
+                "variant": "rummy40",
+                "hand": "7S 7H 7C 9S 9D 9C QC 3D KS",
+                "table": [{"cards": "QS QH QD"}],
+                "discard_pile": ["2D"],
+                "down": True,
+                "opponent_hand_sizes": [9],
+            },
+        ),
     },
 }
 

@@ -22,6 +22,7 @@ from marshmallow import (
 from marshmallow.utils import get_value
 
 from advisor.outlook.montecarlo import GATE, HAND_WON
+from advisor.phases.lay_down import HOLD_OVER
 from advisor.results import Action, AdvicePhase, Effort
 from advisor.scoring import Finish
 from api.notation import CARD_NOTATION, CARD_PATTERN, CARDS_STRING_PATTERN
@@ -44,6 +45,16 @@ from solver.turn import TurnAction
 MAX_HAND = MAX_HAND_CARDS
 MAX_TABLE = MAX_TABLE_MELDS
 MAX_LIST = MAX_CARD_LIST
+
+
+def _most_opponents() -> int:
+    """The most other players at a table: the largest ``max_players`` less one."""
+    bound = RULE_SPECS["max_players"].bound
+    assert bound is not None
+    return bound.hi - 1
+
+
+MAX_OPPONENTS = _most_opponents()
 MAX_CARD_STRING = 2000
 
 VARIANTS: tuple[str, ...] = tuple(PRESETS)
@@ -549,6 +560,19 @@ class AdviseRequestSchema(SituationSchema):
         validate=bounded(0, MAX_BUYS_MADE),
         metadata={"description": "Liverpool: buys made so far this round (for `max_buys`)."},
     )
+    opponent_hand_sizes = fields.List(
+        fields.Integer(strict=True, validate=bounded(0, MAX_HAND)),
+        load_default=list,
+        validate=validate.Length(max=MAX_OPPONENTS),
+        metadata={
+            "description": "How many cards each other player holds now, the next player "
+            "first (at most the rules' `max_players` less one), as every player at the table "
+            "sees. Optional; at `standard` and `deep` it lets the advice keep new melds in "
+            "hand after the opening while every other player holds more than "
+            f"{HOLD_OVER} cards (docs/advisor.md, Effort). Not sent, they are laid down.",
+            "example": [9],
+        },
+    )
     effort = fields.String(
         load_default=Effort.STANDARD.value,
         validate=validate.OneOf(tuple(Effort)),
@@ -560,7 +584,9 @@ class AdviseRequestSchema(SituationSchema):
             "race to go out (`race`) of the draws and of the best discards; where going out "
             "is not a knock (Liverpool, Rummy 40, Israeli) `standard` answers as `fast` and "
             "`deep` looks two draws ahead at the best throws (those its work allowance lets "
-            "it finish carry `horizon` and `samples`)."
+            "it finish carry `horizon` and `samples`); where new melds may be laid after the "
+            "opening (Rummy 40) both hold them in hand, given `opponent_hand_sizes`, while "
+            f"every other player holds more than {HOLD_OVER} cards."
         },
     )
 

@@ -100,6 +100,10 @@ def situation_of(body: Mapping[str, Any]) -> Situation:
     parts.extend([("discard_pile", discard_pile), ("seen", seen)])
     check_copies(rules, parts)
     check_table(table, rules)
+    others = tuple(body.get("opponent_hand_sizes") or ())
+    if len(others) >= rules.max_players:
+        message = f"at most {rules.max_players - 1} other players (max_players), not {len(others)}"
+        raise invalid("opponent_hand_sizes", message)
     return Situation(
         rules=rules,
         hand=tuple(hand),
@@ -108,6 +112,7 @@ def situation_of(body: Mapping[str, Any]) -> Situation:
         discard_pile=tuple(discard_pile),
         seen=tuple(seen),
         down=bool(body.get("down", False)),
+        opponent_hand_sizes=others,
     )
 
 

@@ -25,7 +25,7 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +99,15 @@ def _situation(
         table=tuple(table),
         discard_pile=tuple(discard_pile),
         down=down,
+        **_others(hand_size - 1),
     )
+
+
+def _others(cards: int) -> dict[str, Any]:
+    """One other player holding ``cards`` (as many as this one before its draw), as a
+    client sends it; a checkout whose situation has no such field measures without."""
+    names = {f.name for f in fields(Situation)}
+    return {"opponent_hand_sizes": (cards,)} if "opponent_hand_sizes" in names else {}
 
 
 def _hand(pack: list[Card], rng: random.Random, size: int, structured: bool) -> list[Card]:
@@ -174,6 +182,7 @@ def _draw_phase(sit: Situation) -> Situation:
         table=sit.table,
         discard_pile=sit.discard_pile,
         down=sit.down,
+        **_others(len(sit.hand) - 1),
     )
 
 

@@ -90,6 +90,19 @@ def _advise_flags(p: argparse.ArgumentParser) -> None:
         choices=tuple(Effort),
         help="how hard the advice looks: fast, standard (the server's default) or deep",
     )
+    p.add_argument(
+        "--opponent-hand-sizes",
+        type=_sizes,
+        metavar="N,N,...",
+        help="the cards each other player holds, the next player first (e.g. 9,7)",
+    )
+
+
+def _sizes(text: str) -> list[int]:
+    parts = [t.strip() for t in text.split(",")]
+    if not all(t.isdigit() for t in parts):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected counts such as 9,7")
+    return [int(t) for t in parts]
 
 
 def _layoff(text: str) -> dict[str, Any]:
@@ -121,7 +134,13 @@ def _fill_score(args: argparse.Namespace, body: dict[str, Any]) -> None:
 
 
 def _fill_advise(args: argparse.Namespace, body: dict[str, Any]) -> None:
-    _given(body, phase=args.phase, buys_made=args.buys_made, effort=args.effort)
+    _given(
+        body,
+        phase=args.phase,
+        buys_made=args.buys_made,
+        effort=args.effort,
+        opponent_hand_sizes=args.opponent_hand_sizes,
+    )
 
 
 OPERATIONS: dict[str, Operation] = {

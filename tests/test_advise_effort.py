@@ -462,3 +462,24 @@ def test_deep_in_gin_depends_only_on_the_players_view() -> None:
     again, other = _first_answer("another deal", "gin", "deep")
     assert view == again
     assert answer == other
+
+
+def test_the_advisor_as_a_player_reads_the_other_seats_hand_sizes() -> None:
+    # seat 1 of three, opened, with two sets: held while both others hold many cards
+    def view(sizes: tuple[int, int, int]) -> View:
+        return View(
+            rules=make_rules("rummy40"),
+            seat=1,
+            round=None,
+            hand=tuple(parse_cards("7S 7H 7C 9S 9D 9C 2H 3D KS")),
+            table=(tuple(parse_cards("QS QH QD")),),
+            discard_pile=tuple(parse_cards("2D")),
+            seen=(),
+            down=True,
+            hand_sizes=sizes,
+        )
+
+    player = AdvisorPlayer(None, "standard")
+    assert player.play(view((9, 9, 9))).melds == ()
+    assert len(player.play(view((9, 9, 2))).melds) == 2
+    assert len(AdvisorPlayer(None, "fast").play(view((9, 9, 9))).melds) == 2

@@ -9,7 +9,8 @@ from sim_support import table_meld
 
 from advisor import advise as advisor
 from advisor.capacity import stays_open, table_room
-from advisor.phases.lay_down import WAIT_PILE
+from advisor.phases.lay_down import HOLD_OVER, WAIT_PILE
+from advisor.results import Effort
 from advisor.situation import Situation
 from api.schemas import AdviseResponseSchema
 from solver.cards import parse_card, parse_cards
@@ -26,6 +27,7 @@ def situation(
     pile: str = "",
     down: bool = False,
     rules: dict[str, Any] | None = None,
+    others: tuple[int, ...] = (),
 ) -> Situation:
     return Situation(
         rules=make_rules(variant, rules),
@@ -34,15 +36,30 @@ def situation(
         table=tuple(tuple(parse_cards(m)) for m in table),
         discard_pile=tuple(parse_cards(pile)),
         down=down,
+        opponent_hand_sizes=others,
     )
 
 
-def advise(sit: Situation, phase: str = "discard", buys_made: int = 0) -> dict[str, Any]:
-    """The advice as the API returns it."""
+def advise(
+    sit: Situation, phase: str = "discard", buys_made: int = 0, effort: str = "fast"
+) -> dict[str, Any]:
+    """The advice as the API returns it (the library's default level, ``fast``)."""
     answer: dict[str, Any] = AdviseResponseSchema().dump(
-        advisor.advise(sit, phase, buys_made=buys_made)
+        advisor.advise(sit, phase, buys_made=buys_made, effort=Effort(effort))
     )
     return answer
+
+
+def judged(sit: Situation, a: dict[str, Any]) -> Any:
+    """The advised lay-down and discard, posted back to the turn's legality."""
+    lay = a["lay_down"]
+    turn = Turn(
+        melds=tuple(tuple(parse_cards(m["cards"])) for m in lay["melds"]),
+        layoffs=tuple(Layoff(parse_card(lo["card"]), lo["onto"]) for lo in lay["layoffs"]),
+        discard=parse_card(a["recommendation"]["card"]),
+        action=TurnAction(lay["action"]),
+    )
+    return judge_turn(sit.rules, Seat(sit.hand, sit.table, down=sit.down), turn)
 
 
 def move(answer: dict[str, Any]) -> dict[str, Any]:
@@ -280,6 +297,66 @@ def test_rummy40_opened_goes_out_with_melds_and_layoffs() -> None:
     assert lay["goes_out"] is True
     assert {lo["card"] for lo in lay["layoffs"]} == {"8C", "9C", "QC"}
     assert move(a) == {"action": "go_out", "card": "KS"}
+
+
+# opened, two sets and three odd cards: the sets go down unless they are held
+OPENED = "7S 7H 7C 9S 9D 9C 2H 3D KS"
+
+
+def test_rummy40_holds_new_melds_while_every_other_player_holds_many_cards() -> None:
+    sit = situation("rummy40", OPENED, table=["QS QH QD"], pile="2D", down=True, others=(9,))
+    a = advise(sit, effort="standard")
+    assert a["lay_down"] is None
+    assert a["note"].startswith("Holding 7S 7H 7C, 9S 9D 9C in hand")
+    assert move(a) == {"action": "discard", "card": "KS"}
+
+
+def test_rummy40_lays_its_melds_down_once_another_player_is_near_going_out() -> None:
+    for others in ((HOLD_OVER,), (9, 9, HOLD_OVER)):
+        sit = situation("rummy40", OPENED, table=["QS QH QD"], pile="2D", down=True, others=others)
+        assert [m["rank"] for m in advise(sit, effort="standard")["lay_down"]["melds"]] == [
+            "7",
+            "9",
+        ]
+
+
+def test_rummy40_lays_its_melds_down_when_the_others_hands_are_not_sent_or_at_fast() -> None:
+    unknown = situation("rummy40", OPENED, table=["QS QH QD"], pile="2D", down=True)
+    assert [m["rank"] for m in advise(unknown, effort="standard")["lay_down"]["melds"]] == [
+        "7",
+        "9",
+    ]
+    known = situation("rummy40", OPENED, table=["QS QH QD"], pile="2D", down=True, others=(9,))
+    assert [m["rank"] for m in advise(known, effort="fast")["lay_down"]["melds"]] == ["7", "9"]
+
+
+def test_rummy40_holding_its_melds_still_lays_off_the_rest() -> None:
+    # QC joins the table's queens; the sets stay in hand
+    sit = situation(
+        "rummy40", "7S 7H 7C 9S 9D 9C QC 3D KS", table=["QS QH QD"], down=True, others=(9,)
+    )
+    a = advise(sit, effort="standard")
+    lay = a["lay_down"]
+    assert lay["melds"] == [] and lay["layoffs"] == [{"card": "QC", "onto": 0}]
+    assert lay["action"] == "lay_off" and not lay["goes_out"]
+    assert {"7S", "7H", "7C", "9S", "9D", "9C"} <= set(lay["left"])
+    assert a["note"].startswith("Holding")
+    assert judged(sit, a).legal
+
+
+def test_rummy40_holding_opens_with_the_fewest_cards_that_reach_40() -> None:
+    # aces 33 and kings 30 make 63 with six cards; aces and the clubs run 48 with six too,
+    # so the kings (more points) go down and the run is held
+    hand = "AS AH AD KS KH KD 4C 5C 6C 2H 8D 9S JC 3D"
+    a = advise(situation("rummy40", hand, pile="QC", others=(10,)), effort="standard")
+    lay = a["lay_down"]
+    assert lay["action"] == "open"
+    assert [m["rank"] for m in lay["melds"]] == ["A", "K"]
+    assert {"4C", "5C", "6C"} <= set(lay["left"])
+    assert a["note"].startswith("Holding 4C 5C 6C in hand")
+    assert judged(situation("rummy40", hand, pile="QC"), a).legal
+    laid = advise(situation("rummy40", hand, pile="QC"), effort="standard")["lay_down"]
+    assert len(laid["melds"]) == 3
 
 
 # -- Israeli and gin ---------------------------------------------------------------

@@ -134,6 +134,16 @@ def test_limits_on_hand_and_table(client: FlaskClient) -> None:
     assert _errors(client, {"variant": "gin", "hand": "KS", "table": table})[0]["field"] == "table"
 
 
+def test_the_other_players_hand_sizes_are_bounded_by_the_table(client: FlaskClient) -> None:
+    body = {"variant": "gin", "hand": GIN_HAND, "opponent_hand_sizes": [10, 10]}
+    errors = _errors(client, body, "/v1/advise")  # gin seats two players
+    assert errors[0]["field"] == "opponent_hand_sizes"
+    assert "at most 1 other players" in errors[0]["message"]
+    negative = dict(body, opponent_hand_sizes=[-1])
+    assert _errors(client, negative, "/v1/advise")[0]["field"] == "opponent_hand_sizes[0]"
+    assert client.post("/v1/advise", json=dict(body, opponent_hand_sizes=[10])).status_code == 200
+
+
 def test_validate_field_errors(client: FlaskClient) -> None:
     body = {"variant": "gin", "hand": GIN_HAND, "melds": [{"cards": ["7H", "XX"]}]}
     assert _errors(client, body, "/v1/validate")[0] == {

@@ -75,6 +75,8 @@ def test_every_situation_flag_reaches_the_request(capsys: pytest.CaptureFixture[
         "buy",
         "--buys-made",
         "1",
+        "--opponent-hand-sizes",
+        "9,7",
         "--rules",
         '{"max_buys": 3}',
         "--json",
@@ -89,6 +91,7 @@ def test_every_situation_flag_reaches_the_request(capsys: pytest.CaptureFixture[
         "down": True,
         "phase": "buy",
         "buys_made": 1,
+        "opponent_hand_sizes": [9, 7],
         "rules": {"max_buys": 3},
     }
     code, out, _ = run(capsys, *argv)

@@ -18,6 +18,7 @@ from solver.turn import TurnAction
 
 
 def _situation(view: View) -> Situation:
+    n = len(view.hand_sizes)
     return Situation(
         rules=view.rules,
         hand=view.hand,
@@ -26,6 +27,8 @@ def _situation(view: View) -> Situation:
         discard_pile=view.discard_pile,
         seen=view.seen,
         down=view.down,
+        # the others' hand sizes, which every player sees: the next player first
+        opponent_hand_sizes=tuple(view.hand_sizes[(view.seat + k) % n] for k in range(1, n)),
     )
 
 

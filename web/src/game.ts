@@ -35,6 +35,9 @@ export function viewBody(answer: GameAnswer, phase: Phase): AdviseRequest {
     phase,
   };
   if (view.round !== null) body.round = view.round;
+  // the others' hand sizes, the next seat first: every player at the table sees them
+  const n = view.hand_sizes.length;
+  body.opponent_hand_sizes = Array.from({ length: n - 1 }, (_, k) => view.hand_sizes[(answer.seat + k + 1) % n] ?? 0);
   if (Object.keys(answer.state.rules).length) body.rules = answer.state.rules as AdviseRequest["rules"];
   return body;
 }
