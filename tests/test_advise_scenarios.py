@@ -357,6 +357,10 @@ def test_rummy40_holding_opens_with_the_fewest_cards_that_reach_40() -> None:
     assert judged(situation("rummy40", hand, pile="QC"), a).legal
     laid = advise(situation("rummy40", hand, pile="QC"), effort="standard")["lay_down"]
     assert len(laid["melds"]) == 3
+    # where no new meld follows the opening, a meld held could never be laid
+    closed = {"new_melds_after_down": False}
+    sit = situation("rummy40", hand, pile="QC", others=(10,), rules=closed)
+    assert len(advise(sit, effort="standard")["lay_down"]["melds"]) == 3
 
 
 # -- Israeli and gin ---------------------------------------------------------------

@@ -230,16 +230,23 @@ def _best_meld_plan(ctx: Context, hand: Sequence[Card], table: Sequence[Meld]) -
 # if another player goes out first. ``standard`` and ``deep`` keep new melds in hand
 # until they go out, while every other player holds more than ``HOLD_OVER`` cards (the
 # request's ``opponent_hand_sizes``; not sent, they are laid down as ``fast`` does).
-# Rummy 40 heads-up against ``simple``, tuning seeds 100 and 101 (docs/sim.md,
-# twenty-fourth step): holding whatever the others hold won 3.4 games in a hundred
-# more and 0.75 points a game fewer; over 3 cards, 1.25 games more and 1.06 points more.
+# Only where new melds may follow the opening: elsewhere a meld held is never laid.
+# Rummy 40 heads-up against ``simple`` (docs/sim.md, twenty-fourth step): holding
+# whatever the others hold won 3.4 games in a hundred more and lost 0.75 points a game
+# (tuning seed 100); over 3 cards, with the fewest-card opening, 62.4% and +4.08 points
+# a game where laying down at once won 60.3% and +2.84 (evaluation seed 287).
 HOLD_OVER = 3
 
 
 def holds_melds(ctx: Context) -> bool:
     """New melds stay in hand this turn unless they go out."""
     sizes = ctx.sit.opponent_hand_sizes
-    return ctx.effort is not Effort.FAST and bool(sizes) and min(sizes) > HOLD_OVER
+    return (
+        ctx.effort is not Effort.FAST
+        and ctx.rules.new_melds_after_down
+        and bool(sizes)
+        and min(sizes) > HOLD_OVER
+    )
 
 
 def _holding(
