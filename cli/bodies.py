@@ -134,13 +134,8 @@ def _fill_score(args: argparse.Namespace, body: dict[str, Any]) -> None:
 
 
 def _fill_advise(args: argparse.Namespace, body: dict[str, Any]) -> None:
-    _given(
-        body,
-        phase=args.phase,
-        buys_made=args.buys_made,
-        effort=args.effort,
-        opponent_hand_sizes=args.opponent_hand_sizes,
-    )
+    _given(body, phase=args.phase, buys_made=args.buys_made, effort=args.effort)
+    _given(body, opponent_hand_sizes=args.opponent_hand_sizes)
 
 
 OPERATIONS: dict[str, Operation] = {
