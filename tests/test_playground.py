@@ -372,6 +372,33 @@ def test_the_phase_list_holds_the_phases_the_rules_have(tab: Tab, base: str) -> 
     assert page.input_value("#phase") == "discard"
 
 
+def test_the_others_hand_sizes_let_an_opened_rummy40_hand_hold_its_melds(tab: Tab) -> None:
+    query = {
+        "variant": "rummy40",
+        "hand": "7S 7H 7C 9S 9D 9C 2H 3D KS",
+        "table": "QS QH QD",
+        "pile": "2D",
+        "down": "true",
+        "others": "9",
+    }
+    page = tab.open("/?" + urlencode(query))
+    tab.answered()
+    assert page.inner_text("#advice-note").startswith("Holding 7S 7H 7C, 9S 9D 9C in hand")
+    assert page.locator(".lay-down").count() == 0
+    # the other about to go out: the sets go down
+    page.fill("#others", "3")
+    page.wait_for_selector(".lay-down .meld")
+    assert page.locator("#advice-note").count() == 0
+    assert page.eval_on_selector_all(".lay-down .meld", MELD_CARDS) == [
+        ["7S", "7H", "7C"],
+        ["9S", "9D", "9C"],
+    ]
+    assert tab.axe() == []
+    page.fill("#others", "x")
+    page.wait_for_selector("#others-error p")
+    assert page.get_attribute("#others-error p", "data-field") == "opponent_hand_sizes[0]"
+
+
 def test_every_url_parameter_reaches_the_request_and_stays_in_the_url(tab: Tab) -> None:
     query = {
         "variant": "liverpool",
@@ -379,6 +406,7 @@ def test_every_url_parameter_reaches_the_request_and_stays_in_the_url(tab: Tab) 
         "hand": "8H 8S 8D 9C 9D KD QC 3S 4H 5H",
         "pile": "2C 9S",
         "seen": "KS KH",
+        "others": "9 7",
         "table": "4H 5H 6H 7H|8C 8H 8S",
         "down": "true",
         "phase": "draw",
@@ -399,6 +427,7 @@ def test_every_url_parameter_reaches_the_request_and_stays_in_the_url(tab: Tab) 
         "round": 2,
         "rules": {"decks": 3},
         "phase": "draw",
+        "opponent_hand_sizes": [9, 7],
     }
     assert page.input_value("#round") == "2" and page.is_checked("#down")
     assert page.input_value("#rule-decks") == "3"

@@ -38,7 +38,7 @@ const FLAG_RULES = ["set_distinct_suits", "require_run", "joker_release", "hand_
 const ACTIONS = ["check", "go_down", "open", "meld", "win", "hand_rummy"] as const;
 const DEBOUNCE_MS = 40;
 
-type FieldName = "hand" | "pile" | "seen" | "table" | "melds" | "layoffs" | "swaps" | "round" | "rules";
+type FieldName = "hand" | "pile" | "seen" | "others" | "table" | "melds" | "layoffs" | "swaps" | "round" | "rules";
 
 export function preset(catalog: Catalog, s: Situation): Rules {
   return catalog.variants[s.variant] as Rules;
@@ -68,7 +68,11 @@ export function situationBody(s: Situation): AdviseRequest {
 }
 
 export function adviseBody(s: Situation): AdviseRequest {
-  return { ...situationBody(s), phase: s.phase };
+  const body: AdviseRequest = { ...situationBody(s), phase: s.phase };
+  // a token that is no number goes as null (NaN in JSON), and the API's 422 names it
+  const others = tokens(s.others).map(Number);
+  if (others.length) body.opponent_hand_sizes = others;
+  return body;
 }
 
 export function validateBody(s: Situation): ValidateRequest {
@@ -173,6 +177,7 @@ export class Board {
     parts.push(this.text("table", t("table"), s.table));
     parts.push(this.text("pile", t("pile"), s.pile));
     parts.push(this.text("seen", t("seen"), s.seen));
+    if (!this.validating) parts.push(this.text("others", t("others"), s.others, t("othersHelp")));
     if (this.validating) {
       parts.push(this.text("melds", t("validateMelds"), s.melds, undefined, true));
       parts.push(this.text("layoffs", t("validateLayoffs"), s.layoffs));
@@ -417,6 +422,7 @@ function fieldOf(name: string): FieldName {
   if (name.startsWith("layoffs")) return "layoffs";
   if (name.startsWith("joker_swaps")) return "swaps";
   if (name.startsWith("seen")) return "seen";
+  if (name.startsWith("opponent_hand_sizes")) return "others";
   if (name === "round") return name;
   return "hand";
 }
@@ -464,6 +470,7 @@ export function renderAdvice(a: AdviseAnswer, s: Situation, play?: (card: string
     h("p", { class: "rec", "data-action": rec.action, "data-card": rec.card ?? "" },
       h("strong", {}, tv("action", rec.action)), " ", rec.card ? card(rec.card) : null),
     rec.reason ? h("p", { class: "reason", dir: "auto" }, rec.reason) : null,
+    a.phase === "discard" && a.note ? h("p", { class: "note", id: "advice-note", dir: "auto" }, a.note) : null,
     dl([[t("goal"), tv("goal", a.goal)], [t("cardsNeeded"), needed(a.cards_needed)]], { id: "goal-figures" }),
     any["optimal"] === false ? h("p", { class: "warning" }, t("notOptimal")) : null));
   const lay = a.phase === "discard" ? a.lay_down : null;

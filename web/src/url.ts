@@ -10,6 +10,7 @@ export interface Situation {
   hand: string;
   pile: string;
   seen: string;
+  others: string;
   table: string;
   down: boolean;
   phase: Phase;
@@ -32,7 +33,7 @@ const PHASES: Phase[] = ["discard", "draw", "buy", "play"];
 
 export function blank(variant: Variant = "gin"): Situation {
   return {
-    variant, round: 1, hand: "", pile: "", seen: "", table: "", down: false, phase: "discard",
+    variant, round: 1, hand: "", pile: "", seen: "", others: "", table: "", down: false, phase: "discard",
     rules: {}, melds: "", layoffs: "", swaps: "", action: "check",
   };
 }
@@ -55,6 +56,7 @@ export function readPlace(search: string): Place {
   s.hand = q.get("hand") ?? "";
   s.pile = q.get("pile") ?? "";
   s.seen = q.get("seen") ?? "";
+  s.others = q.get("others") ?? "";
   s.table = q.get("table") ?? "";
   s.down = q.get("down") === "true" || q.get("down") === "1";
   s.phase = PHASES.find((p) => p === q.get("phase")) ?? "discard";
@@ -80,6 +82,7 @@ export function writePlace(place: Place, lang: string): string {
     if (s.table) q.set("table", s.table.trim());
     if (s.down) q.set("down", "true");
     if (place.mode === "board" && s.phase !== "discard") q.set("phase", s.phase);
+    if (place.mode === "board" && s.others) q.set("others", s.others.trim());
     if (Object.keys(s.rules).length) q.set("rules", JSON.stringify(s.rules));
   }
   if (place.mode === "validate") {

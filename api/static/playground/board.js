@@ -42,7 +42,12 @@ export function situationBody(s) {
     return body;
 }
 export function adviseBody(s) {
-    return { ...situationBody(s), phase: s.phase };
+    const body = { ...situationBody(s), phase: s.phase };
+    // a token that is no number goes as null (NaN in JSON), and the API's 422 names it
+    const others = tokens(s.others).map(Number);
+    if (others.length)
+        body.opponent_hand_sizes = others;
+    return body;
 }
 export function validateBody(s) {
     const { variant, hand, table, discard_pile, seen, down, round, rules } = situationBody(s);
@@ -144,6 +149,8 @@ export class Board {
         parts.push(this.text("table", t("table"), s.table));
         parts.push(this.text("pile", t("pile"), s.pile));
         parts.push(this.text("seen", t("seen"), s.seen));
+        if (!this.validating)
+            parts.push(this.text("others", t("others"), s.others, t("othersHelp")));
         if (this.validating) {
             parts.push(this.text("melds", t("validateMelds"), s.melds, undefined, true));
             parts.push(this.text("layoffs", t("validateLayoffs"), s.layoffs));
@@ -386,6 +393,8 @@ function fieldOf(name) {
         return "swaps";
     if (name.startsWith("seen"))
         return "seen";
+    if (name.startsWith("opponent_hand_sizes"))
+        return "others";
     if (name === "round")
         return name;
     return "hand";
@@ -417,7 +426,7 @@ export function renderAdvice(a, s, play) {
     const any = a;
     const rec = a.recommendation;
     const parts = [];
-    parts.push(h("section", { class: "recommendation", "aria-labelledby": "rec-title" }, h("h3", { id: "rec-title" }, t("recommendation")), h("p", { class: "rec", "data-action": rec.action, "data-card": rec.card ?? "" }, h("strong", {}, tv("action", rec.action)), " ", rec.card ? card(rec.card) : null), rec.reason ? h("p", { class: "reason", dir: "auto" }, rec.reason) : null, dl([[t("goal"), tv("goal", a.goal)], [t("cardsNeeded"), needed(a.cards_needed)]], { id: "goal-figures" }), any["optimal"] === false ? h("p", { class: "warning" }, t("notOptimal")) : null));
+    parts.push(h("section", { class: "recommendation", "aria-labelledby": "rec-title" }, h("h3", { id: "rec-title" }, t("recommendation")), h("p", { class: "rec", "data-action": rec.action, "data-card": rec.card ?? "" }, h("strong", {}, tv("action", rec.action)), " ", rec.card ? card(rec.card) : null), rec.reason ? h("p", { class: "reason", dir: "auto" }, rec.reason) : null, a.phase === "discard" && a.note ? h("p", { class: "note", id: "advice-note", dir: "auto" }, a.note) : null, dl([[t("goal"), tv("goal", a.goal)], [t("cardsNeeded"), needed(a.cards_needed)]], { id: "goal-figures" }), any["optimal"] === false ? h("p", { class: "warning" }, t("notOptimal")) : null));
     const lay = a.phase === "discard" ? a.lay_down : null;
     if (lay) {
         parts.push(h("section", { class: "lay-down", "aria-labelledby": "lay-title" }, h("h3", { id: "lay-title" }, t("layDown")), h("ul", { class: "melds" }, lay.melds.map(renderMeld)), lay.layoffs.length ? h("p", {}, `${t("layoffs")}: `, ...lay.layoffs.map((l) => h("span", { class: "layoff" }, card(l.card), ` ${t("onto")} ${l.onto} `))) : null, lay.joker_swaps.length ? h("p", {}, `${t("jokerSwaps")}: `, ...lay.joker_swaps.map((j) => h("span", {}, card(j.card), " → ", card(j.joker), ` (${j.onto}) `))) : null, lay.goes_out ? h("p", {}, t("goesOut")) : null));

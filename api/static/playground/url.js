@@ -3,7 +3,7 @@ const VARIANTS = ["liverpool", "rummy40", "israeli", "rummikub", "gin"];
 const PHASES = ["discard", "draw", "buy", "play"];
 export function blank(variant = "gin") {
     return {
-        variant, round: 1, hand: "", pile: "", seen: "", table: "", down: false, phase: "discard",
+        variant, round: 1, hand: "", pile: "", seen: "", others: "", table: "", down: false, phase: "discard",
         rules: {}, melds: "", layoffs: "", swaps: "", action: "check",
     };
 }
@@ -26,6 +26,7 @@ export function readPlace(search) {
     s.hand = q.get("hand") ?? "";
     s.pile = q.get("pile") ?? "";
     s.seen = q.get("seen") ?? "";
+    s.others = q.get("others") ?? "";
     s.table = q.get("table") ?? "";
     s.down = q.get("down") === "true" || q.get("down") === "1";
     s.phase = PHASES.find((p) => p === q.get("phase")) ?? "discard";
@@ -58,6 +59,8 @@ export function writePlace(place, lang) {
             q.set("down", "true");
         if (place.mode === "board" && s.phase !== "discard")
             q.set("phase", s.phase);
+        if (place.mode === "board" && s.others)
+            q.set("others", s.others.trim());
         if (Object.keys(s.rules).length)
             q.set("rules", JSON.stringify(s.rules));
     }
