@@ -14,7 +14,8 @@ class Situation:
     """``table``: melds on the table as sent (runs in rank order); ``down``: Liverpool gone
     down / Rummy 40 opened. ``discard_pile`` is bottom first (the last card is on top).
     ``opponent_hand_sizes``: the cards each other player holds, the next player first;
-    empty when not known."""
+    empty when not known. ``taken_discard``: the discard taken this turn (one of
+    ``hand``), which rules with ``take_discard_obliges_meld`` make lay down this turn."""
 
     rules: Rules
     hand: tuple[Card, ...]
@@ -24,6 +25,7 @@ class Situation:
     seen: tuple[Card, ...] = field(default=())
     down: bool = False
     opponent_hand_sizes: tuple[int, ...] = ()
+    taken_discard: Card | None = None
 
     @property
     def top_discard(self) -> Card | None:

@@ -470,6 +470,16 @@ class ProposedMeldSchema(RequestSchema):
     )
 
 
+def _taken_discard(what: str) -> CardField:
+    return CardField(
+        load_default=None,
+        metadata={
+            "description": "The discard taken this turn (one of `hand`): with "
+            f"`take_discard_obliges_meld` {what}"
+        },
+    )
+
+
 class ValidateRequestSchema(SituationSchema):
     melds = fields.List(
         fields.Nested(ProposedMeldSchema),
@@ -512,13 +522,7 @@ class ValidateRequestSchema(SituationSchema):
             "from the hand (the `table` of a `place` answer, posted back)."
         },
     )
-    taken_discard = CardField(
-        load_default=None,
-        metadata={
-            "description": "The discard taken this turn (one of `hand`): with "
-            "`take_discard_obliges_meld` it must be laid down in this turn."
-        },
-    )
+    taken_discard = _taken_discard("it must be laid down in this turn.")
     action = fields.String(
         load_default="check",
         validate=validate.OneOf(ACTIONS),
@@ -559,6 +563,9 @@ class AdviseRequestSchema(SituationSchema):
         strict=True,
         validate=bounded(0, MAX_BUYS_MADE),
         metadata={"description": "Liverpool: buys made so far this round (for `max_buys`)."},
+    )
+    taken_discard = _taken_discard(
+        "the `discard` phase's lay-down lays it down (a meld with it, or a layoff)."
     )
     opponent_hand_sizes = fields.List(
         fields.Integer(strict=True, validate=bounded(0, MAX_HAND)),

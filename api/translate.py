@@ -100,6 +100,10 @@ def situation_of(body: Mapping[str, Any]) -> Situation:
     parts.extend([("discard_pile", discard_pile), ("seen", seen)])
     check_copies(rules, parts)
     check_table(table, rules)
+    taken = body.get("taken_discard")
+    taken_card = None if taken is None else card_of(taken, "taken_discard")
+    if taken_card is not None and taken_card not in hand:
+        raise invalid("taken_discard", f"{taken_card} is not in the hand")
     others = tuple(body.get("opponent_hand_sizes") or ())
     if len(others) >= rules.max_players:
         message = f"at most {rules.max_players - 1} other players (max_players), not {len(others)}"
@@ -113,6 +117,7 @@ def situation_of(body: Mapping[str, Any]) -> Situation:
         seen=tuple(seen),
         down=bool(body.get("down", False)),
         opponent_hand_sizes=others,
+        taken_discard=taken_card,
     )
 
 
@@ -159,11 +164,9 @@ def table_of(
 def turn_of(body: Mapping[str, Any], situation: Situation) -> tuple[Seat, Turn]:
     """The seat and the turn a /v1/validate request describes."""
     discard = body.get("discard")
-    taken = body.get("taken_discard")
-    taken_card = None if taken is None else card_of(taken, "taken_discard")
-    if taken_card is not None and taken_card not in situation.hand:
-        raise invalid("taken_discard", f"{taken_card} is not in the hand")
-    seat = Seat(situation.hand, situation.table, situation.down, situation.round, taken_card)
+    seat = Seat(
+        situation.hand, situation.table, situation.down, situation.round, situation.taken_discard
+    )
     new_table = table_of(body.get("table_after"), "table_after")
     turn = Turn(
         melds=tuple(tuple(m) for m in proposed_melds(body)),

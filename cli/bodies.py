@@ -76,6 +76,15 @@ def _validate_flags(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--action", choices=ACTIONS, help="what the lay-down is (default check)")
     p.add_argument("--discard", metavar="CARD", help="the turn's final discard")
+    _taken_flag(p)
+
+
+def _taken_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--taken-discard",
+        metavar="CARD",
+        help="the discard taken this turn (Rummy 40: it must be laid down this turn)",
+    )
 
 
 def _score_flags(p: argparse.ArgumentParser) -> None:
@@ -96,6 +105,7 @@ def _advise_flags(p: argparse.ArgumentParser) -> None:
         metavar="N,N,...",
         help="the cards each other player holds, the next player first (e.g. 9,7)",
     )
+    _taken_flag(p)
 
 
 def _sizes(text: str) -> list[int]:
@@ -122,7 +132,7 @@ def _fill_solve(args: argparse.Namespace, body: dict[str, Any]) -> None:
 
 
 def _fill_validate(args: argparse.Namespace, body: dict[str, Any]) -> None:
-    _given(body, action=args.action, discard=args.discard)
+    _given(body, action=args.action, discard=args.discard, taken_discard=args.taken_discard)
     if args.meld is not None or "melds" not in body:
         body["melds"] = [{"cards": meld} for meld in args.meld or []]
     if args.layoff is not None:
@@ -135,7 +145,7 @@ def _fill_score(args: argparse.Namespace, body: dict[str, Any]) -> None:
 
 def _fill_advise(args: argparse.Namespace, body: dict[str, Any]) -> None:
     _given(body, phase=args.phase, buys_made=args.buys_made, effort=args.effort)
-    _given(body, opponent_hand_sizes=args.opponent_hand_sizes)
+    _given(body, opponent_hand_sizes=args.opponent_hand_sizes, taken_discard=args.taken_discard)
 
 
 OPERATIONS: dict[str, Operation] = {

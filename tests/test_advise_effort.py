@@ -5,6 +5,7 @@ answers that depend on the player's view alone."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from advisor.advise import advise as library_advise
@@ -17,7 +18,7 @@ from sim.players.advisor import AdvisorPlayer
 from sim.players.simple import SimplePlayer
 from sim.referee import RandomDealer, Referee
 from solver.budget import Budget
-from solver.cards import counts_of, parse_cards
+from solver.cards import counts_of, parse_card, parse_cards
 from solver.rules import make_rules
 
 LOOK = ("go_out_chance", "expected_points", "horizon", "samples")
@@ -481,5 +482,8 @@ def test_the_advisor_as_a_player_reads_the_other_seats_hand_sizes() -> None:
 
     player = AdvisorPlayer(None, "standard")
     assert player.play(view((9, 9, 9))).melds == ()
+    # 7C taken from the pile must go down this turn: its sevens alone
+    taken = replace(view((9, 9, 9)), obliged=parse_card("7C"))
+    assert [sorted(map(str, m)) for m in player.play(taken).melds] == [["7C", "7H", "7S"]]
     assert len(player.play(view((9, 9, 2))).melds) == 2
     assert len(AdvisorPlayer(None, "fast").play(view((9, 9, 9))).melds) == 2

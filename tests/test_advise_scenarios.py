@@ -28,6 +28,7 @@ def situation(
     down: bool = False,
     rules: dict[str, Any] | None = None,
     others: tuple[int, ...] = (),
+    taken: str | None = None,
 ) -> Situation:
     return Situation(
         rules=make_rules(variant, rules),
@@ -37,6 +38,7 @@ def situation(
         discard_pile=tuple(parse_cards(pile)),
         down=down,
         opponent_hand_sizes=others,
+        taken_discard=None if taken is None else parse_card(taken),
     )
 
 
@@ -59,7 +61,8 @@ def judged(sit: Situation, a: dict[str, Any]) -> Any:
         discard=parse_card(a["recommendation"]["card"]),
         action=TurnAction(lay["action"]),
     )
-    return judge_turn(sit.rules, Seat(sit.hand, sit.table, down=sit.down), turn)
+    seat = Seat(sit.hand, sit.table, down=sit.down, taken=sit.taken_discard)
+    return judge_turn(sit.rules, seat, turn)
 
 
 def move(answer: dict[str, Any]) -> dict[str, Any]:
@@ -361,6 +364,35 @@ def test_rummy40_holding_opens_with_the_fewest_cards_that_reach_40() -> None:
     closed = {"new_melds_after_down": False}
     sit = situation("rummy40", hand, pile="QC", others=(10,), rules=closed)
     assert len(advise(sit, effort="standard")["lay_down"]["melds"]) == 3
+
+
+def test_rummy40_lays_the_taken_discard_down_this_turn() -> None:
+    # 7C was taken from the pile: its sevens go down, the nines stay held
+    table = ["QS QH QD"]
+    sit = situation("rummy40", OPENED, table=table, down=True, others=(9,), taken="7C")
+    a = advise(sit, effort="standard")
+    assert [m["rank"] for m in a["lay_down"]["melds"]] == ["7"]
+    assert a["note"].startswith("Holding 9S 9D 9C in hand")
+    assert judged(sit, a).legal
+    # laid off alone where it fits the table and melds with nothing in hand
+    queen = "7S 7H 7C 9S 9D 9C QC 3D KS"
+    sit = situation("rummy40", queen, table=table, down=True, others=(9,), taken="QC")
+    a = advise(sit, effort="standard")
+    assert a["lay_down"]["layoffs"] == [{"card": "QC", "onto": 0}]
+    assert judged(sit, a).legal
+
+
+def test_rummy40_opens_with_the_taken_discard() -> None:
+    # 4C taken: the opening of the fewest cards holds the clubs run, so the run goes down
+    # with the aces (48) and the kings are held
+    hand = "AS AH AD KS KH KD 4C 5C 6C 2H 8D 9S JC 3D"
+    sit = situation("rummy40", hand, pile="QC", others=(10,), taken="4C")
+    a = advise(sit, effort="standard")
+    lay = a["lay_down"]
+    assert lay["action"] == "open"
+    assert [m["cards"] for m in lay["melds"]] == [["AS", "AH", "AD"], ["4C", "5C", "6C"]]
+    assert a["note"].startswith("Holding KS KH KD in hand")
+    assert judged(sit, a).legal
 
 
 # -- Israeli and gin ---------------------------------------------------------------

@@ -144,6 +144,13 @@ def test_the_other_players_hand_sizes_are_bounded_by_the_table(client: FlaskClie
     assert client.post("/v1/advise", json=dict(body, opponent_hand_sizes=[10])).status_code == 200
 
 
+def test_the_taken_discard_must_be_in_the_hand(client: FlaskClient) -> None:
+    body = {"variant": "rummy40", "hand": "7S 7H 7C 9D", "taken_discard": "KS"}
+    for path, extra in (("/v1/advise", {}), ("/v1/validate", {"melds": []})):
+        errors = _errors(client, {**body, **extra}, path)
+        assert errors[0] == {"field": "taken_discard", "message": "KS is not in the hand"}
+
+
 def test_validate_field_errors(client: FlaskClient) -> None:
     body = {"variant": "gin", "hand": GIN_HAND, "melds": [{"cards": ["7H", "XX"]}]}
     assert _errors(client, body, "/v1/validate")[0] == {

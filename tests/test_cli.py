@@ -77,6 +77,8 @@ def test_every_situation_flag_reaches_the_request(capsys: pytest.CaptureFixture[
         "1",
         "--opponent-hand-sizes",
         "9,7",
+        "--taken-discard",
+        "9D",
         "--rules",
         '{"max_buys": 3}',
         "--json",
@@ -92,6 +94,7 @@ def test_every_situation_flag_reaches_the_request(capsys: pytest.CaptureFixture[
         "phase": "buy",
         "buys_made": 1,
         "opponent_hand_sizes": [9, 7],
+        "taken_discard": "9D",
         "rules": {"max_buys": 3},
     }
     code, out, _ = run(capsys, *argv)

@@ -373,15 +373,8 @@ def test_the_phase_list_holds_the_phases_the_rules_have(tab: Tab, base: str) -> 
 
 
 def test_the_others_hand_sizes_let_an_opened_rummy40_hand_hold_its_melds(tab: Tab) -> None:
-    query = {
-        "variant": "rummy40",
-        "hand": "7S 7H 7C 9S 9D 9C 2H 3D KS",
-        "table": "QS QH QD",
-        "pile": "2D",
-        "down": "true",
-        "others": "9",
-    }
-    page = tab.open("/?" + urlencode(query))
+    opened = "hand=7S+7H+7C+9S+9D+9C+2H+3D+KS&table=QS+QH+QD&pile=2D&down=true"
+    page = tab.open(f"/?variant=rummy40&{opened}&others=9")
     tab.answered()
     assert page.inner_text("#advice-note").startswith("Holding 7S 7H 7C, 9S 9D 9C in hand")
     assert page.locator(".lay-down").count() == 0

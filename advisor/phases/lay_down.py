@@ -87,10 +87,12 @@ def advise_lay_down(ctx: Context, hand: Sequence[Card], needed: int | None) -> L
     if ctx.plan.layoffs_only:
         return _lay_off(ctx, hand)
     if goal is Goal.OPENING:
-        return _open(ctx, hand, needed)
+        return _laying_taken(ctx, hand, _open(ctx, hand, needed))
     if goal is Goal.OUT:
         # rules that put nothing on the table during play have no lay-down but a knock
-        return _meld_and_lay_off(ctx, hand) if tabled(ctx.rules) else LayDownAdvice(None)
+        if not tabled(ctx.rules):
+            return LayDownAdvice(None)
+        return _laying_taken(ctx, hand, _meld_and_lay_off(ctx, hand))
     if goal is Goal.WIN:
         return _declare(ctx, hand) if needed == 0 else LayDownAdvice(None)
     if goal is Goal.KNOCK:
@@ -171,15 +173,19 @@ def _open(ctx: Context, hand: Sequence[Card], needed: int | None) -> LayDownAdvi
     return _lay_down(TurnAction.OPEN, sol.melds, plan.layoffs, plan.left, 1)
 
 
-def _least_opening(ctx: Context, hand: Sequence[Card], melds: Sequence[Meld]) -> LayDownAdvice:
+def _least_opening(
+    ctx: Context, hand: Sequence[Card], melds: Sequence[Meld], taken: Card | None = None
+) -> LayDownAdvice:
     """The opening of the fewest of ``melds``' cards (then the most points) that reaches
-    ``opening_min``; the others held as after the opening (``holds_melds``)."""
+    ``opening_min`` (and lays ``taken``, when given); the others held as after the
+    opening (``holds_melds``)."""
     least = ctx.rules.opening_min or 0
     subsets = (
         combo
         for k in range(1, len(melds) + 1)
         for combo in combinations(range(len(melds)), k)
         if sum(ctx.rules.meld_value(melds[i]) for i in combo) >= least
+        and (taken is None or any(taken in melds[i].cards for i in combo))
     )
     chosen = min(
         subsets,
@@ -267,6 +273,47 @@ def _holding_note(melds: Sequence[Meld]) -> str:
         f"Holding {held} in hand: laid down, a meld takes the others' layoffs and can no"
         f" longer be rearranged, and every other player holds more than {HOLD_OVER} cards."
     )
+
+
+def _laying_taken(ctx: Context, hand: Sequence[Card], advice: LayDownAdvice) -> LayDownAdvice:
+    """``advice`` where it lays the discard taken this turn, or no taking obliges it;
+    else the lay-down that does (rules with ``take_discard_obliges_meld``): the best
+    partition with the card in a meld (an opening, before it), all its melds or, while
+    melds are held, the one with the card (before the opening, the fewest-card opening
+    with it); else the card laid off alone; else nothing (the take cannot stand)."""
+    taken = ctx.sit.taken_discard
+    if taken is None or not ctx.rules.take_discard_obliges_meld or _lays(advice, taken):
+        return advice
+    opening = ctx.goal is Goal.OPENING
+    goal = Goal.OPENING if opening else Goal.DEADWOOD
+    sol = ctx.solve(hand, goal, discard=True, must_meld=[taken])
+    held = holds_melds(ctx)
+    if sol.feasible and held and opening:
+        return _least_opening(ctx, hand, sol.melds, taken)
+    if sol.feasible:
+        with_it = next(i for i, m in enumerate(sol.melds) if taken in m.cards)
+        laid = [sol.melds[with_it]] if held else list(sol.melds)
+        kept = [m for i, m in enumerate(sol.melds) if held and i != with_it]
+        plan = _with_layoffs(ctx, laid, _rest(hand, sol.melds), 1)
+        left = [*plan.left, *(c for m in kept for c in m.cards)]
+        action = TurnAction.OPEN if opening else TurnAction.MELD
+        done = _lay_down(action, laid, plan.layoffs, left, 1)
+        return replace(done, note=_holding_note(kept)) if kept else done
+    if not opening:
+        alone = _with_layoffs(ctx, [], [taken], 0)
+        if alone.layoffs:
+            left = list(hand)
+            left.remove(taken)
+            return _lay_down(TurnAction.LAY_OFF, [], alone.layoffs, left, 1)
+    note = f"{taken} cannot be laid down this turn: taking it cannot stand."
+    return LayDownAdvice(None, note=note)
+
+
+def _lays(advice: LayDownAdvice, card: Card) -> bool:
+    lay = advice.lay_down
+    if lay is None:
+        return False
+    return any(card in m.cards for m in lay.melds) or any(lo.card == card for lo in lay.layoffs)
 
 
 def _joker_release(ctx: Context, hand: Sequence[Card], base: LayDownAdvice) -> LayDownAdvice | None:

@@ -29,6 +29,7 @@ def _situation(view: View) -> Situation:
         down=view.down,
         # the others' hand sizes, which every player sees: the next player first
         opponent_hand_sizes=tuple(view.hand_sizes[(view.seat + k) % n] for k in range(1, n)),
+        taken_discard=view.obliged,
     )
 
 
@@ -74,7 +75,7 @@ class AdvisorPlayer:
             return _turn_of(self._advise(view, AdvicePhase.PLAY))
         play = _play_of(view, self._advise(view, AdvicePhase.DISCARD))
         if view.obliged is not None and not lays(play, view.obliged):
-            # the discard advice does not know the taken card must be laid down this turn;
+            # the advice found no lay-down with the taken card (its search cut short);
             # the draw advice took it because such a lay-down exists: the solver's
             forced = lay_down(view)
             if forced is not None:

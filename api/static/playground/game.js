@@ -26,6 +26,9 @@ export function viewBody(answer, phase) {
     // the others' hand sizes, the next seat first: every player at the table sees them
     const n = view.hand_sizes.length;
     body.opponent_hand_sizes = Array.from({ length: n - 1 }, (_, k) => view.hand_sizes[(answer.seat + k + 1) % n] ?? 0);
+    // the discard taken this turn, which the rules may oblige laying down now
+    if (view.obliged)
+        body.taken_discard = view.obliged;
     if (Object.keys(answer.state.rules).length)
         body.rules = answer.state.rules;
     return body;
