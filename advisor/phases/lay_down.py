@@ -194,12 +194,7 @@ def _least_opening(
             -sum(ctx.rules.meld_value(melds[i]) for i in combo),
         ),
     )
-    laid = [melds[i] for i in chosen]
-    kept = [m for i, m in enumerate(melds) if i not in chosen]
-    plan = _with_layoffs(ctx, laid, _rest(hand, melds), 1)
-    left = [*plan.left, *(c for m in kept for c in m.cards)]
-    advice = _lay_down(TurnAction.OPEN, laid, plan.layoffs, left, 1)
-    return replace(advice, note=_holding_note(kept)) if kept else advice
+    return _laying_some(ctx, hand, melds, chosen, TurnAction.OPEN)
 
 
 def _meld_and_lay_off(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
@@ -224,7 +219,7 @@ def _best_meld_plan(ctx: Context, hand: Sequence[Card], table: Sequence[Meld]) -
     ]
     plan, layoffs, melds = min(options, key=lambda o: (_points(o[0].left, ctx), len(o[0].left)))
     if melds and len(plan.left) > 1 and holds_melds(ctx):
-        return _holding(ctx, hand, sol.melds, table)
+        return _laying_some(ctx, hand, sol.melds, (), TurnAction.LAY_OFF, table)
     if not melds and not layoffs:
         return LayDownAdvice(None)
     action = TurnAction.MELD if melds else TurnAction.LAY_OFF
@@ -255,16 +250,24 @@ def holds_melds(ctx: Context) -> bool:
     )
 
 
-def _holding(
-    ctx: Context, hand: Sequence[Card], melds: Sequence[Meld], table: Sequence[Meld]
+def _laying_some(
+    ctx: Context,
+    hand: Sequence[Card],
+    melds: Sequence[Meld],
+    laid: Sequence[int],
+    action: TurnAction,
+    table: Sequence[Meld] | None = None,
 ) -> LayDownAdvice:
-    """``melds`` kept in hand; only the rest lays off."""
-    plan = _with_layoffs(ctx, [], _rest(hand, melds), 1, table)
-    note = _holding_note(melds)
-    if not plan.layoffs:
+    """The melds of ``melds`` at the indexes ``laid`` go down and the rest of the hand
+    lays off; the other melds stay in hand, and the note names them."""
+    down = [melds[i] for i in laid]
+    kept = [m for i, m in enumerate(melds) if i not in laid]
+    plan = _with_layoffs(ctx, down, _rest(hand, melds), 1, table)
+    note = _holding_note(kept) if kept else None
+    if not down and not plan.layoffs:
         return LayDownAdvice(None, note=note)
-    left = [*plan.left, *(c for m in melds for c in m.cards)]
-    return replace(_lay_down(TurnAction.LAY_OFF, [], plan.layoffs, left, 1), note=note)
+    left = [*plan.left, *(c for m in kept for c in m.cards)]
+    return replace(_lay_down(action, down, plan.layoffs, left, 1), note=note)
 
 
 def _holding_note(melds: Sequence[Meld]) -> str:
@@ -292,13 +295,9 @@ def _laying_taken(ctx: Context, hand: Sequence[Card], advice: LayDownAdvice) -> 
         return _least_opening(ctx, hand, sol.melds, taken)
     if sol.feasible:
         with_it = next(i for i, m in enumerate(sol.melds) if taken in m.cards)
-        laid = [sol.melds[with_it]] if held else list(sol.melds)
-        kept = [m for i, m in enumerate(sol.melds) if held and i != with_it]
-        plan = _with_layoffs(ctx, laid, _rest(hand, sol.melds), 1)
-        left = [*plan.left, *(c for m in kept for c in m.cards)]
+        laid = (with_it,) if held else range(len(sol.melds))
         action = TurnAction.OPEN if opening else TurnAction.MELD
-        done = _lay_down(action, laid, plan.layoffs, left, 1)
-        return replace(done, note=_holding_note(kept)) if kept else done
+        return _laying_some(ctx, hand, sol.melds, laid, action)
     if not opening:
         alone = _with_layoffs(ctx, [], [taken], 0)
         if alone.layoffs:
