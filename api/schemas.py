@@ -522,7 +522,7 @@ class ValidateRequestSchema(SituationSchema):
             "from the hand (the `table` of a `place` answer, posted back)."
         },
     )
-    taken_discard = _taken_discard("it must be laid down in this turn.")
+    taken_discard = _taken_discard("it must be laid down in a new meld this turn.")
     action = fields.String(
         load_default="check",
         validate=validate.OneOf(ACTIONS),
@@ -564,9 +564,7 @@ class AdviseRequestSchema(SituationSchema):
         validate=bounded(0, MAX_BUYS_MADE),
         metadata={"description": "Liverpool: buys made so far this round (for `max_buys`)."},
     )
-    taken_discard = _taken_discard(
-        "the `discard` phase's lay-down lays it down (a meld with it, or a layoff)."
-    )
+    taken_discard = _taken_discard("the `discard` phase's lay-down lays it down in a new meld.")
     opponent_hand_sizes = fields.List(
         fields.Integer(strict=True, validate=bounded(0, MAX_HAND)),
         load_default=list,

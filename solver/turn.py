@@ -621,16 +621,16 @@ def judge_turn(rules: Rules, seat: Seat, turn: Turn) -> TurnVerdict:
 
     if action is not None and refused is None:
         violations += _action_rules(rules, seat, turn, action, checks, remaining)
-    if rules.take_discard_obliges_meld and seat.taken is not None:
-        laid = [c for m in turn.melds for c in m] + [lo.card for lo in turn.layoffs]
-        if seat.taken not in laid:
-            violations.append(
-                Violation(
-                    "taken_discard_not_laid",
-                    f"the taken discard {seat.taken} must be laid down this turn",
-                    card=str(seat.taken),
-                )
+    # RULES.md: "at least one meld with it"; a layoff does not do
+    taken = seat.taken if rules.take_discard_obliges_meld else None
+    if taken is not None and not any(taken in m for m in turn.melds):
+        violations.append(
+            Violation(
+                "taken_discard_not_laid",
+                f"the taken discard {taken} must be laid down in a new meld this turn",
+                card=str(taken),
             )
+        )
     left, discard_faults = _discard(rules, seat, turn, action, remaining)
     violations += discard_faults
     knock = None

@@ -374,12 +374,12 @@ def test_rummy40_lays_the_taken_discard_down_this_turn() -> None:
     assert [m["rank"] for m in a["lay_down"]["melds"]] == ["7"]
     assert a["note"].startswith("Holding 9S 9D 9C in hand")
     assert judged(sit, a).legal
-    # laid off alone where it fits the table and melds with nothing in hand
+    # QC would lay off onto the queens, but a layoff is no meld: the take cannot stand
     queen = "7S 7H 7C 9S 9D 9C QC 3D KS"
     sit = situation("rummy40", queen, table=table, down=True, others=(9,), taken="QC")
     a = advise(sit, effort="standard")
-    assert a["lay_down"]["layoffs"] == [{"card": "QC", "onto": 0}]
-    assert judged(sit, a).legal
+    assert a["lay_down"] is None
+    assert a["note"] == "QC cannot go into a new meld this turn: taking it cannot stand."
 
 
 def test_rummy40_opens_with_the_taken_discard() -> None:

@@ -283,7 +283,7 @@ def _laying_taken(ctx: Context, hand: Sequence[Card], advice: LayDownAdvice) -> 
     else the lay-down that does (rules with ``take_discard_obliges_meld``): the best
     partition with the card in a meld (an opening, before it), all its melds or, while
     melds are held, the one with the card (before the opening, the fewest-card opening
-    with it); else the card laid off alone; else nothing (the take cannot stand)."""
+    with it); else nothing (the take cannot stand: a layoff does not do)."""
     taken = ctx.sit.taken_discard
     if taken is None or not ctx.rules.take_discard_obliges_meld or _lays(advice, taken):
         return advice
@@ -298,21 +298,14 @@ def _laying_taken(ctx: Context, hand: Sequence[Card], advice: LayDownAdvice) -> 
         laid = (with_it,) if held else range(len(sol.melds))
         action = TurnAction.OPEN if opening else TurnAction.MELD
         return _laying_some(ctx, hand, sol.melds, laid, action)
-    if not opening:
-        alone = _with_layoffs(ctx, [], [taken], 0)
-        if alone.layoffs:
-            left = list(hand)
-            left.remove(taken)
-            return _lay_down(TurnAction.LAY_OFF, [], alone.layoffs, left, 1)
-    note = f"{taken} cannot be laid down this turn: taking it cannot stand."
+    note = f"{taken} cannot go into a new meld this turn: taking it cannot stand."
     return LayDownAdvice(None, note=note)
 
 
 def _lays(advice: LayDownAdvice, card: Card) -> bool:
+    """``card`` goes into a new meld of ``advice``'s lay-down."""
     lay = advice.lay_down
-    if lay is None:
-        return False
-    return any(card in m.cards for m in lay.melds) or any(lo.card == card for lo in lay.layoffs)
+    return lay is not None and any(card in m.cards for m in lay.melds)
 
 
 def _joker_release(ctx: Context, hand: Sequence[Card], base: LayDownAdvice) -> LayDownAdvice | None:

@@ -178,7 +178,8 @@ def may_take(view: View, card: Card) -> bool:
 
 
 def lays(play: Play, card: Card) -> bool:
-    return card in [c for m in play.melds for c in m] + [lo.card for lo in play.layoffs]
+    """``card`` goes into a new meld of ``play`` (what a taken discard must do)."""
+    return any(card in m for m in play.melds)
 
 
 def defence(view: View, melds: Melds, gin: bool) -> Play:
