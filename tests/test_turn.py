@@ -487,18 +487,8 @@ def test_taking_the_discard_obliges_laying_it_down_this_turn() -> None:
     laid = run(RUMMY40, hand, melds, action="meld", down=True, discard="9D", taken="6C")
     assert laid.legal
     # a layoff is no meld: 8C onto the table's clubs does not lay the taken card down
-    table = ["5C 6C 7C"]
-    off = run(
-        RUMMY40,
-        "8C 9D",
-        [],
-        layoffs=[("8C", 0)],
-        table=table,
-        action="lay_off",
-        down=True,
-        discard="9D",
-        taken="8C",
-    )
+    off = run(RUMMY40, "8C 9D", [], layoffs=[("8C", 0)], table=melds, action="lay_off", down=True,
+              discard="9D", taken="8C")  # fmt: skip
     assert codes(off) == ["taken_discard_not_laid"]
     free = make_rules("rummy40", {"take_discard_obliges_meld": False})
     assert run(free, hand, melds, action="meld", down=True, discard="9D", taken="2D").legal
