@@ -99,3 +99,46 @@ def test_within_a_request_budget_the_look_ahead_stops_at_its_allowance_not_the_b
     assert deep.optimal
     assert budget.work_left > 0
     assert cards(deep) == cards(fast)
+
+
+# Rummy 40, not opened: 11 throws each leave the opening one card away (8, 6 or 4 live
+# outs); each one's look-ahead is a small share of the allowance.
+OPENING = Situation(
+    make_rules("rummy40"),
+    tuple(parse_cards("7S 5H 6H 7H KS 5C 4C AH 7H JS QD 2H TD JC")),
+    discard_pile=tuple(parse_cards("QC AD 9S 9S")),
+)
+
+
+def looked_at(answer: DiscardAdvice) -> list[str]:
+    return [str(o.card) for o in answer.discards if o.horizon is not None]
+
+
+def test_a_cheap_hand_looks_ahead_at_every_throw_that_needs_the_fewest_cards() -> None:
+    fast, _ = discarding(OPENING, "fast")
+    deep, _ = discarding(OPENING, "deep")
+    fewest = [o for o in fast.discards if o.cards_needed == 1]
+    assert len(fewest) == 11 > ahead.CANDIDATES
+    assert sorted(looked_at(deep)) == sorted(str(o.card) for o in fewest)
+    # KS and JC (6 outs) and JS (4), beyond the first four, are weighed too: last
+    assert looked_at(deep)[-3:] == ["KS", "JC", "JS"]
+
+
+def test_throws_beyond_the_first_four_are_looked_at_only_within_a_share_of_the_allowance(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    share = ahead.MORE_SHARE
+    fast, fast_work = discarding(OPENING, "fast")
+    monkeypatch.setattr(ahead, "MORE_SHARE", 0.0)
+    four, four_work = discarding(OPENING, "deep")
+    assert len(looked_at(four)) == ahead.CANDIDATES
+    assert cards(four)[ahead.CANDIDATES :] == cards(fast)[ahead.CANDIDATES :]
+    # an allowance the first four fill to 5/8: room for more, but past the share
+    assert share < 0.6
+    monkeypatch.setattr(ahead, "MORE_SHARE", share)
+    monkeypatch.setattr(ahead, "ALLOWANCE", 1.6 * (four_work - fast_work))
+    assert looked_at(discarding(OPENING, "deep")[0]) == looked_at(four)
+    # where a throw beyond the four is looked at within the whole allowance (Liverpool's
+    # weighing), the same allowance takes more of them
+    monkeypatch.setattr(ahead, "MORE_SHARE", 1.0)
+    assert len(looked_at(discarding(OPENING, "deep")[0])) > ahead.CANDIDATES

@@ -36,15 +36,23 @@ from solver.speed import WORK_PER_SECOND
 # draws looked ahead: the first enumerated over the live cards, the second in closed
 # form by the outs of the hand each first draw leaves
 HORIZON = 2
-# discards looked ahead: the first of the fast order that need as few cards as its best
+# discards looked ahead: those of the fast order that need as few cards as its best, at
+# most ``MOST_CANDIDATES``; the first ``CANDIDATES`` within the whole allowance, the others
+# only while the look-ahead has done less than a share of it (``_weighing``), so that
+# cheap hands weigh every such throw and costly ones (Israeli's 15 cards, jokers and two
+# decks) stay within ``deep``'s time (tuning seeds 108-109, Rummy 40: every throw looked
+# at won 56.7% against `fast`, the first 4 55.6%; docs/sim.md, twenty-fifth step). At
+# 0.2 the bound changed 1 of 172 Rummy 40 throws from every throw looked at, and kept
+# Israeli's discard median at main's (bench/advise.py; docs/sim.md, twenty-sixth step).
 CANDIDATES = 4
+MOST_CANDIDATES = 13
+MORE_SHARE = 0.2
 # Where going down ends the new melds (``new_melds_after_down`` off: Liverpool), a down
 # player sheds only by layoffs, so a throw that lays off onto the table, or joins what
 # an opponent visibly collects, is one of the few cards that player can use: it counts
 # ``FEED`` cards needed more, and every throw needing the fewest cards is looked at
-# (tuning seed 58, Liverpool rounds 2-5: 55.0% against 51.0% without; docs/sim.md).
-# Elsewhere a down player also melds anew, and ``deep`` stays as evaluated there.
-LAYOFFS_ONLY_CANDIDATES = 13
+# within the whole allowance (tuning seed 58, Liverpool rounds 2-5: 55.0% against 51.0%
+# with the first 4 only; docs/sim.md).
 FEED = 0.5
 # The engine work one look-ahead (a discard's candidates, or a draw's) may do, in
 # seconds of the work allowance (solver/speed.py; an idle machine does about two of
@@ -136,10 +144,11 @@ def allowance(work: Budget) -> float:
 
 def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]:
     """``ranked`` (the fast order) with its first options that need as few cards as the
-    best (``_weighing``; those finished within the ``allowance``) re-ranked by the cards needed
-    expected two draws ahead, plus ``FEED`` where it applies (then the fast order), each
-    with its two-step figures. A best that needs no card (the goal is reached now), or a
-    budget run out, leaves the fast order as it is."""
+    best (``MOST_CANDIDATES``, bounded by ``_weighing``; those finished within the
+    ``allowance``) re-ranked by the cards needed expected two draws ahead, plus ``FEED``
+    where it applies (then the fast order), each with its two-step figures. A best that
+    needs no card (the goal is reached now), or a budget run out, leaves the fast order
+    as it is."""
     if not ranked or not ranked[0].cards_needed:
         return ranked
     best = ranked[0].cards_needed
@@ -147,10 +156,12 @@ def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]
     figures = ctx.discard_figures(held)
     looked: list[tuple[float, int, DiscardOption]] = []
     seen = ctx.sit.seen
-    candidates, feed = _weighing(ctx.rules)
+    more_share, feed = _weighing(ctx.rules)
     with ctx.metered() as work:
-        for i, o in enumerate(ranked[:candidates]):
+        for i, o in enumerate(ranked[:MOST_CANDIDATES]):
             if o.cards_needed != best or protected_joker(o.card, ctx.rules):
+                break
+            if i >= CANDIDATES and work.spent >= more_share * allowance(work):
                 break
             found = ahead(ctx, without(held, o.card.id), figures[o.card.id], work)
             if found is None and work.spent >= allowance(work):
@@ -163,11 +174,12 @@ def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]
     return [o for _, _, o in looked] + ranked[len(looked) :]
 
 
-def _weighing(rules: Rules) -> tuple[int, float]:
-    """(the candidates looked ahead, the cards needed a throw an opponent can use costs)."""
+def _weighing(rules: Rules) -> tuple[float, float]:
+    """(the share of the allowance within which a throw beyond the first ``CANDIDATES``
+    is looked at, the cards needed a throw an opponent can use costs)."""
     if rules.new_melds_after_down:
-        return CANDIDATES, 0.0
-    return LAYOFFS_ONLY_CANDIDATES, FEED
+        return MORE_SHARE, 0.0
+    return 1.0, FEED
 
 
 def _with(ctx: Context, o: DiscardOption, found: Ahead, fed: bool) -> DiscardOption:
