@@ -46,8 +46,16 @@ class Balancer:
 
     def log_lines(self) -> list[str]:
         """The access log's complete lines: one nginx is still writing is left for later."""
-        text = self.access_log.read_text()
-        return text[: text.rfind("\n") + 1].splitlines()
+        return _complete_lines(self.access_log)
+
+    def error_lines(self) -> list[str]:
+        """nginx's error log (warnings and errors): why it left a backend out."""
+        return _complete_lines(self.access_log.parent / "error.log")
+
+
+def _complete_lines(path: Path) -> list[str]:
+    text = path.read_text() if path.exists() else ""
+    return text[: text.rfind("\n") + 1].splitlines()
 
 
 def site_config(listen: int, backends: Sequence[int]) -> str:

@@ -11,6 +11,7 @@ import re
 import signal
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,6 +104,12 @@ def slow_advice(url: str, n: int) -> tuple[list[threading.Thread], Traffic]:
     return threads, traffic
 
 
+def why(lost: list[str], balancer: Balancer, errors_since: int) -> str:
+    """What a failed run lost, counted, and what nginx logged meanwhile (its last lines)."""
+    said = "\n".join(balancer.error_lines()[errors_since:][-40:])
+    return f"lost {dict(Counter(lost))}; nginx's error log:\n{said}"
+
+
 def kill(server: Server) -> None:
     """SIGKILL to the master and its workers at once, as when the machine loses them."""
     pids = [server.proc.pid, *server.worker_pids()]
@@ -137,6 +144,22 @@ class Site:
             time.sleep(0.2)
         return False
 
+    def settled(self, quiet: float = 2.5, timeout: float = 15.0) -> bool:
+        """Whether nginx logs no backend failure for ``quiet`` seconds, longer than its
+        fail_timeout (2 s), within ``timeout``: then it leaves no backend out (a failure
+        at the end of the test before, say an old server's kept-alive connection closing
+        under a request, would); traffic must be running."""
+        seen, quiet_since = len(self.balancer.error_lines()), time.monotonic()
+        deadline = quiet_since + timeout
+        while time.monotonic() < deadline:
+            now, logged = time.monotonic(), len(self.balancer.error_lines())
+            if logged != seen:
+                seen, quiet_since = logged, now
+            elif now - quiet_since >= quiet:
+                return True
+            time.sleep(0.1)
+        return False
+
     def upstreams(self, since: int) -> list[str]:
         """The upstream field of each access-log line after line ``since``."""
         lines = self.balancer.log_lines()[since:]
@@ -168,6 +191,7 @@ def test_a_line_nginx_is_still_writing_is_not_read_yet(tmp_path: Path) -> None:
 def test_a_graceful_restart_loses_no_request(site: Site) -> None:
     old = site.servers[0]
     backend = f"127.0.0.1:{site.ports[0]}"
+    errors_since = len(site.balancer.error_lines())
     with steady(site.balancer.url) as traffic:
         time.sleep(0.5)  # steady traffic on both servers first
         # in flight on the old server, straight to it: it finishes while the server drains
@@ -178,7 +202,8 @@ def test_a_graceful_restart_loses_no_request(site: Site) -> None:
     for t in direct:
         t.join(timeout=30)
     assert old.proc.wait(timeout=15) == 0
-    assert traffic.lost() == [] and in_flight.lost() == []
+    lost = traffic.lost() + in_flight.lost()
+    assert lost == [], why(lost, site.balancer, errors_since)
     assert [s for s, _ in in_flight.answers] == [200]
     assert sum(s == 200 for s, _ in traffic.answers) >= 20
     assert back, "the new server on the same port gets no requests through nginx"
@@ -186,9 +211,11 @@ def test_a_graceful_restart_loses_no_request(site: Site) -> None:
 
 def test_a_killed_server_loses_no_request(site: Site) -> None:
     since = len(site.balancer.log_lines())
+    errors_since = len(site.balancer.error_lines())
     backend = f"127.0.0.1:{site.ports[1]}"
     with steady(site.balancer.url) as traffic:
-        time.sleep(0.5)  # steady traffic on both servers first
+        # steady traffic on both servers first, neither left out by nginx
+        assert site.settled(), why([], site.balancer, errors_since)
         # through nginx, some on the server about to die: nginx sends those to the other
         threads, in_flight = slow_advice(site.balancer.url, 4)
         kill(site.servers[1])
@@ -196,7 +223,8 @@ def test_a_killed_server_loses_no_request(site: Site) -> None:
             t.join(timeout=30)
         site.replace(1)
         back = site.back_in_service(1)
-    assert traffic.lost() == [] and in_flight.lost() == []
+    lost = traffic.lost() + in_flight.lost()
+    assert lost == [], why(lost, site.balancer, errors_since)
     assert sum(s == 200 for s, _ in traffic.answers) >= 20
     retried = [u for u in site.upstreams(since) if u.startswith(f"{backend}, ")]
     assert retried, "no request was in flight on the killed server"
