@@ -39,6 +39,8 @@ SLOW_ADVICE: dict[str, Any] = {
     "hand": ["2S", "2H", "2D", "2C", "2S", "2H", "2D", "2C", "5D", "6C", "9H", "KS", "QD", "7C"],
 }
 CLIENTS = 4
+# nginx's error-log lines about a backend that failed a request
+BACKEND_FAILURE = re.compile(r"failed|timed out|temporarily disabled|no live upstreams|closed")
 MAX_REQUESTS = 4000  # per scenario, in all: the loops stop at this or when told
 
 
@@ -149,16 +151,20 @@ class Site:
         fail_timeout (2 s), within ``timeout``: then it leaves no backend out (a failure
         at the end of the test before, say an old server's kept-alive connection closing
         under a request, would); traffic must be running."""
-        seen, quiet_since = len(self.balancer.error_lines()), time.monotonic()
+        seen, quiet_since = self.failures(), time.monotonic()
         deadline = quiet_since + timeout
         while time.monotonic() < deadline:
-            now, logged = time.monotonic(), len(self.balancer.error_lines())
+            now, logged = time.monotonic(), self.failures()
             if logged != seen:
                 seen, quiet_since = logged, now
             elif now - quiet_since >= quiet:
                 return True
             time.sleep(0.1)
         return False
+
+    def failures(self) -> int:
+        """The backend failures nginx has logged (not its other warnings)."""
+        return sum(bool(BACKEND_FAILURE.search(line)) for line in self.balancer.error_lines())
 
     def upstreams(self, since: int) -> list[str]:
         """The upstream field of each access-log line after line ``since``."""
@@ -186,6 +192,18 @@ def test_a_line_nginx_is_still_writing_is_not_read_yet(tmp_path: Path) -> None:
     line = '127.0.0.1 [t] "GET /livez" 200 0.001 s upstream=a status=200 time=0.001'
     log.write_text(f'{line}\n127.0.0.1 [t] "GE')
     assert Balancer("http://x", log).log_lines() == [line]
+
+
+def test_only_a_backend_failure_keeps_the_site_unsettled(tmp_path: Path) -> None:
+    (tmp_path / "access.log").write_text("")
+    site = Site(Balancer("http://x", tmp_path / "access.log"), [], [], contextlib.ExitStack())
+    warn = "2026/12/07 02:30:00 [warn] 7#7: *9 "
+    (tmp_path / "error.log").write_text(
+        f"{warn}an upstream response is buffered to a temporary file, client: 127.0.0.1\n"
+        f"{warn}upstream server temporarily disabled while connecting to upstream\n"
+        f"{warn.replace('warn', 'error')}connect() failed (111: Connection refused)\n"
+    )
+    assert site.failures() == 2
 
 
 def test_a_graceful_restart_loses_no_request(site: Site) -> None:
