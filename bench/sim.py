@@ -19,7 +19,9 @@ deals, and the Wilson interval over all matches takes them as independent). Then
 table and round the share of hands that stalled (open at the turn limit, scored by the
 rule ``stalled_round``), and how the first entry's hands ended: per finish, the hands it
 won (their points: the others' penalties) and lost (its penalty), the count and the mean
-points (gin: a knock, gin or undercut by the seat that won it).
+points (gin: a knock, gin or undercut by the seat that won it); in games of several
+rounds (Liverpool), per round the share of hands the first entry won by going out and
+its and the others' mean penalty a hand, which say the rounds its games are decided in.
 
     .venv/bin/python bench/sim.py [--games 200] [--variants gin,israeli,rummy40,liverpool]
         [--pairings advisor/simple,advisor:deep/advisor:fast] [--players N] [--seed 1]
@@ -139,6 +141,7 @@ def measure(
         "first_decisions_per_second": me.to_dict()["decisions_per_second"],
         "finishes": result.finishes,
         "first_hands_by_finish": me.hands_by_finish(),
+        "first_hands_by_round": me.hands_by_round(),
         "stalled_by_round": result.to_dict()["stalled_by_round"],
         "seconds": round(result.seconds, 1),
         **per_deal,
@@ -208,6 +211,16 @@ def _finish_text(r: dict[str, Any]) -> str:
         parts = [f"{f} {v['hands']} ({v['mean_points']:.1f})" for f, v in by.items()]
         sides.append(f"{side} " + (", ".join(parts) or "none"))
     return "; ".join(sides)
+
+
+def _round_text(r: dict[str, Any]) -> str:
+    """The first entry's hands by round: the share it won by going out, and its and the
+    others' mean penalty a hand."""
+    return "; ".join(
+        f"{key}: {v['won']:.1%} of {v['hands']}, {v['mean_penalty']:.1f}"
+        f" / {v['others_mean_penalty']:.1f}"
+        for key, v in r["first_hands_by_round"].items()
+    )
 
 
 def _deal_text(r: dict[str, Any]) -> str:
@@ -295,6 +308,11 @@ def main() -> int:
         print("the first entry's hands by finish, won and lost: hands (mean points):")
         for r in rows:
             print(f"{r['variant']:<9} {r['players']:>1} {r['pairing']:<26} {_finish_text(r)}")
+        rounds = [r for r in rows if len(r["first_hands_by_round"]) > 1]
+        if rounds:
+            print("the first entry's hands by round: won by going out, mean penalty first / others:")
+        for r in rounds:
+            print(f"{r['variant']:<9} {r['players']:>1} {r['pairing']:<26} {_round_text(r)}")
     for r in rows:
         for reason in r["illegal_reasons"]:
             print(f"illegal, {r['variant']} {r['players']}: {reason}")

@@ -53,16 +53,26 @@ class EntryStats:
     # the hands it won (the others' penalties) and lost (its own), per finish: [hands, points]
     won_by: dict[str, list[int]] = field(default_factory=dict)
     lost_by: dict[str, list[int]] = field(default_factory=dict)
+    # per round (``round_key``): [hands, hands won, its penalties, the others' mean
+    # penalties], every hand counted, a stalled one too: which rounds decide its games
+    by_round: dict[str, list[float]] = field(default_factory=dict)
 
     def count_hand(self, r: RoundResult, seat: int) -> None:
-        """A hand this entry played at ``seat``, where somebody went out."""
+        """A hand this entry played at ``seat``: by its round, and, where somebody went
+        out, by its finish."""
+        others = [p for s, p in enumerate(r.penalties) if s != seat]
+        tally = self.by_round.setdefault(round_key(r.round), [0, 0, 0, 0.0])
+        tally[0] += 1
+        tally[1] += r.winner == seat
+        tally[2] += r.penalties[seat]
+        tally[3] += sum(others) / len(others) if others else 0.0
         if r.winner is None:
             return
         won = r.winner == seat
         points = sum(r.penalties) - r.penalties[seat] if won else r.penalties[seat]
-        tally = (self.won_by if won else self.lost_by).setdefault(r.finish, [0, 0])
-        tally[0] += 1
-        tally[1] += points
+        by = (self.won_by if won else self.lost_by).setdefault(r.finish, [0, 0])
+        by[0] += 1
+        by[1] += points
 
     def hands_by_finish(self) -> dict[str, dict[str, dict[str, float]]]:
         """How its hands ended, won and lost: per finish the hands and their mean points."""
@@ -71,6 +81,19 @@ class EntryStats:
                 f: {"hands": n, "mean_points": round(p / n, 1)} for f, (n, p) in sorted(by.items())
             }
             for side, by in (("won", self.won_by), ("lost", self.lost_by))
+        }
+
+    def hands_by_round(self) -> dict[str, dict[str, float]]:
+        """Per round its hands, the share it won by going out, and its and the others'
+        mean penalty a hand: in a game of rounds, where its total is won or lost."""
+        return {
+            key: {
+                "hands": n,
+                "won": round(won / n, 4),
+                "mean_penalty": round(own / n, 1),
+                "others_mean_penalty": round(theirs / n, 1),
+            }
+            for key, (n, won, own, theirs) in sorted(self.by_round.items(), key=_round_order)
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -92,6 +115,7 @@ class EntryStats:
             if self.seconds
             else None,
             "hands_by_finish": self.hands_by_finish(),
+            "hands_by_round": self.hands_by_round(),
         }
 
 
@@ -116,6 +140,11 @@ class StalledCount:
 def round_key(round_: int | None) -> str:
     """The name of a round in the figures: its number, or ``all`` for a one-hand game."""
     return "all" if round_ is None else str(round_)
+
+
+def _round_order(item: tuple[str, Any]) -> tuple[bool, int]:
+    key = item[0]
+    return (not key.isdigit(), int(key) if key.isdigit() else 0)
 
 
 def stalled_text(by_round: dict[str, Any]) -> str:

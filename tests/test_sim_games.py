@@ -59,6 +59,24 @@ def test_each_entrys_hands_by_finish_add_up_to_its_penalties() -> None:
     assert set(first.hands_by_finish()["won"]) <= {"knock", "gin", "undercut"}
 
 
+def test_each_entrys_hands_by_round_add_up_to_the_games_totals() -> None:
+    # whole Liverpool games heads-up: every round counted once for each entry, its
+    # penalties the entry's, the others' penalties the other entry's, a hand won by
+    # going out only by one seat
+    result = run_match(
+        make_rules("liverpool"), ["greedy", "simple"], 2, "rounds", rotate=True, max_turns=25
+    )
+    first, second = result.entries
+    assert list(first.hands_by_round()) == ["1", "2", "3", "4", "5", "6"]
+    for me, other in ((first, second), (second, first)):
+        assert [t[0] for t in me.by_round.values()] == [2] * 6
+        assert sum(t[2] for t in me.by_round.values()) == sum(me.penalties)
+        assert sum(t[3] for t in me.by_round.values()) == sum(other.penalties)
+    for key in first.by_round:
+        assert first.by_round[key][1] + second.by_round[key][1] <= 2
+        assert first.by_round[key][2] == second.by_round[key][3]
+
+
 def test_a_whole_liverpool_game_plays_the_six_rounds_and_totals_them() -> None:
     out = io.StringIO()
     rules = make_rules("liverpool")
