@@ -310,7 +310,7 @@ def main() -> int:
             print(f"{r['variant']:<9} {r['players']:>1} {r['pairing']:<26} {_finish_text(r)}")
         rounds = [r for r in rows if len(r["first_hands_by_round"]) > 1]
         if rounds:
-            print("the first entry's hands by round: won by going out, mean penalty first / others:")
+            print("the first entry's hands by round: won going out, mean penalty first / others:")
         for r in rounds:
             print(f"{r['variant']:<9} {r['players']:>1} {r['pairing']:<26} {_round_text(r)}")
     for r in rows:
