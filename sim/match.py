@@ -53,8 +53,8 @@ class EntryStats:
     # the hands it won (the others' penalties) and lost (its own), per finish: [hands, points]
     won_by: dict[str, list[int]] = field(default_factory=dict)
     lost_by: dict[str, list[int]] = field(default_factory=dict)
-    # per round (``round_key``): [hands, hands won, its penalties, the others' mean
-    # penalties], every hand counted, a stalled one too: which rounds decide its games
+    # per round (``round_key``, in the order played): [hands, hands won, its penalties,
+    # the others' mean penalties], a stalled hand counted too: which rounds decide its games
     by_round: dict[str, list[float]] = field(default_factory=dict)
 
     def count_hand(self, r: RoundResult, seat: int) -> None:
@@ -93,7 +93,7 @@ class EntryStats:
                 "mean_penalty": round(own / n, 1),
                 "others_mean_penalty": round(theirs / n, 1),
             }
-            for key, (n, won, own, theirs) in sorted(self.by_round.items(), key=_round_order)
+            for key, (n, won, own, theirs) in self.by_round.items()
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -140,11 +140,6 @@ class StalledCount:
 def round_key(round_: int | None) -> str:
     """The name of a round in the figures: its number, or ``all`` for a one-hand game."""
     return "all" if round_ is None else str(round_)
-
-
-def _round_order(item: tuple[str, Any]) -> tuple[bool, int]:
-    key = item[0]
-    return (not key.isdigit(), int(key) if key.isdigit() else 0)
 
 
 def stalled_text(by_round: dict[str, Any]) -> str:
