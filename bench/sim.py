@@ -28,6 +28,9 @@ its and the others' mean penalty a hand, which say the rounds its games are deci
         [--round N] [--advisor-time-limit S] [--jobs N] [--ray [ADDRESS]] [--duplicate]
         [--match-to P] [--json]
 
+With ``--json`` each row also holds the first entry's win (a tie 1/k) and score game by
+game (``per_game``), which ``bench/paired.py`` pairs across two runs of the same deals.
+
 A pairing is "FIRST/OTHER": FIRST plays one seat, OTHER every other seat, e.g.
 ``advisor:deep/simple``. ``--jobs N`` plays the games in N processes, ``--ray`` as Ray
 tasks: the same figures for any N and on Ray (sim/runner/).
@@ -144,6 +147,9 @@ def measure(
         "first_hands_by_round": me.hands_by_round(),
         "stalled_by_round": result.to_dict()["stalled_by_round"],
         "seconds": round(result.seconds, 1),
+        "duplicate": duplicate,
+        # game by game, for pairing two runs of the same deals (bench/paired.py)
+        "per_game": {"wins": wins, "score": score},
         **per_deal,
         **matches,
     }
@@ -274,7 +280,8 @@ def main() -> int:
     if unknown:
         p.error(f"unknown variant {unknown[0]!r}")
     rows = []
-    print(HEAD, flush=True)
+    if not args.json:
+        print(HEAD, flush=True)
     with contextlib.ExitStack() as stack:
         runner = stack.enter_context(open_runner(args.jobs, args.ray))
         for variant, players in TABLES:

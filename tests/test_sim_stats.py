@@ -1,5 +1,6 @@
-"""The figures bench/sim.py and bench/pool.py report: hands scored as matches to a
-target, as gin matches are played, and a win rate pooled over strata of deals."""
+"""The figures bench/sim.py, bench/pool.py and bench/paired.py report: hands scored as
+matches to a target, as gin matches are played, a win rate pooled over strata of deals,
+and two runs of the same deals paired game by game."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import doctest
 import pytest
 
 import sim.stats
-from sim.stats import matches_to, pooled_strata
+from sim.stats import matches_to, mean_interval, paired_difference, pooled_strata
 
 
 def test_a_match_goes_to_the_first_side_whose_points_reach_the_target() -> None:
@@ -39,3 +40,28 @@ def test_the_examples_of_sim_stats_hold() -> None:
     # sim is outside test_doctests.py's packages (its runners import optional extras)
     result = doctest.testmod(sim.stats)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_change_that_touches_one_game_in_ten_is_measured_on_it() -> None:
+    # two runs of the same 10 deals: one game won instead of lost, the rest alike
+    before = [1.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0]
+    after = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0]
+    mean, low, high = paired_difference(before, after)
+    assert mean == pytest.approx(0.1)
+    assert (low, high) == pytest.approx(mean_interval([0.0] * 5 + [1.0] + [0.0] * 4)[1:])
+    # unpaired, the difference of the two runs' means has an interval over twice as wide
+    var = [sum((v - sum(r) / 10) ** 2 for v in r) / 9 for r in (before, after)]
+    unpaired_width = 2 * 1.959964 * ((var[0] + var[1]) / 10) ** 0.5
+    assert unpaired_width > 2 * (high - low)
+
+
+def test_duplicate_deals_are_the_units_of_a_paired_difference() -> None:
+    # deals of two games each: the first deal gains 1 in one of its games, the second 0
+    assert paired_difference([0, 0, 1, 1], [1, 0, 1, 1], group=2) == mean_interval([0.5, 0.0])
+
+
+def test_runs_of_other_games_cannot_be_paired() -> None:
+    with pytest.raises(ValueError):
+        paired_difference([1, 0, 1], [1, 0])
+    with pytest.raises(ValueError):
+        paired_difference([1, 0, 1], [1, 0, 1], group=2)
