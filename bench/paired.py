@@ -28,8 +28,10 @@ KEY = ("variant", "players", "pairing", "seed", "games", "duplicate")
 
 
 def _rows(path: str) -> dict[tuple[Any, ...], dict[str, Any]]:
+    """The rows of a ``bench/sim.py --json`` output that can be paired (with ``per_game``:
+    an older output has none)."""
     rows = json.loads(Path(path).read_text())
-    return {tuple(r[k] for k in KEY): r for r in rows}
+    return {tuple(r.get(k) for k in KEY): r for r in rows if "per_game" in r}
 
 
 def compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
@@ -52,6 +54,9 @@ def main() -> int:
     p.add_argument("after")
     args = p.parse_args()
     before, after = _rows(args.before), _rows(args.after)
+    if not before:
+        print(f"{args.before}: no rows with per_game (bench/sim.py --json)")
+        return 1
     for key, row in before.items():
         if key not in after:
             print(f"{' '.join(map(str, key[:3]))}: not in {args.after}")
