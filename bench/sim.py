@@ -51,7 +51,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from sim.match import run_match, stalled_text  # noqa: E402
 from sim.runner.base import Runner  # noqa: E402
 from sim.runner.choose import open_runner  # noqa: E402
-from sim.stats import matches_to, mean_interval, wilson  # noqa: E402
+from sim.stats import group_means, matches_to, mean_interval, wilson  # noqa: E402
 from solver.rules import PRESETS, make_rules  # noqa: E402
 
 # (variant, players at the table): heads-up everywhere, four where the rules seat them
@@ -158,16 +158,11 @@ def measure(
 def _per_deal(wins: list[float], score: list[float], players: int) -> dict[str, Any]:
     """The win rate and mean score of each deal's games (a duplicate match plays deal d
     as games ``d * players`` on), with normal 95% intervals over the deals."""
-    deals = len(wins) // players
-
-    def means(values: list[float]) -> list[float]:
-        return [sum(values[d * players : (d + 1) * players]) / players for d in range(deals)]
-
-    _, low, high = mean_interval(means(wins))
+    _, low, high = mean_interval(group_means(wins, players))
     return {
-        "deals": deals,
+        "deals": len(wins) // players,
         "deal_win_rate_95": [round(low, 4), round(high, 4)],
-        "deal_mean_score_95": _interval(means(score))[1],
+        "deal_mean_score_95": _interval(group_means(score, players))[1],
     }
 
 

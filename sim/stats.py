@@ -83,5 +83,13 @@ def paired_difference(
     if len(before) != len(after) or len(before) % group:
         raise ValueError("two runs of the same games, whole groups of them, are needed")
     diff = [b - a for a, b in zip(before, after, strict=True)]
-    units = [sum(diff[u : u + group]) / group for u in range(0, len(diff), group)]
-    return mean_interval(units)
+    return mean_interval(group_means(diff, group))
+
+
+def group_means(values: Sequence[float], group: int) -> list[float]:
+    """The mean of each ``group`` consecutive values (a duplicate deal's games).
+
+    >>> group_means([1, 0, 0, 0], 2)
+    [0.5, 0.0]
+    """
+    return [sum(values[u : u + group]) / group for u in range(0, len(values) - group + 1, group)]

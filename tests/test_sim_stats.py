@@ -9,7 +9,7 @@ import doctest
 import pytest
 
 import sim.stats
-from sim.stats import matches_to, mean_interval, paired_difference, pooled_strata
+from sim.stats import Z95, matches_to, mean_interval, paired_difference, pooled_strata
 
 
 def test_a_match_goes_to_the_first_side_whose_points_reach_the_target() -> None:
@@ -51,7 +51,7 @@ def test_a_change_that_touches_one_game_in_ten_is_measured_on_it() -> None:
     assert (low, high) == pytest.approx(mean_interval([0.0] * 5 + [1.0] + [0.0] * 4)[1:])
     # unpaired, the difference of the two runs' means has an interval over twice as wide
     var = [sum((v - sum(r) / 10) ** 2 for v in r) / 9 for r in (before, after)]
-    unpaired_width = 2 * 1.959964 * ((var[0] + var[1]) / 10) ** 0.5
+    unpaired_width = 2 * Z95 * ((var[0] + var[1]) / 10) ** 0.5
     assert unpaired_width > 2 * (high - low)
 
 
