@@ -240,3 +240,30 @@ def test_the_problem_types_are_those_the_service_answers() -> None:
 def test_the_violation_codes_are_those_the_legality_reports() -> None:
     codes = [row[0] for row in _table("docs/api.md", "code")]
     assert codes == list(VIOLATION_CODES)
+
+
+def _figure(text: str, percent: bool) -> tuple[float, float, float] | None:
+    """The first ``x [lo, hi]`` of ``text`` (win rates ``x% [lo%, hi%]`` or, in the docs,
+    ``x% [lo, hi]``; scores signed), as numbers."""
+    num = r"\d+\.\d" if percent else r"[+-]\d+\.\d\d"
+    pct = "%?" if percent else ""
+    found = re.search(rf"({num}){pct} \[\s*({num}){pct},\s*({num}){pct}\]", text)
+    return None if found is None else (float(found[1]), float(found[2]), float(found[3]))
+
+
+def test_every_strength_figure_is_the_one_its_results_file_holds() -> None:
+    # docs/strength.md's rows restate bench/sim.py outputs: each row's games, win rate and
+    # mean score, with their intervals, stand on a line of the file it names for its
+    # variant, table size and pairing, and the file names the row's seed
+    rows = _table("docs/strength.md", "variant")
+    assert {row[0] for row in rows} == {"gin", "rummy40", "israeli", "liverpool"}
+    for variant, players, pairing, seed, games, won, score, name in rows:
+        text = (ROOT / "bench" / "results" / name).read_text()
+        assert re.search(rf"seed {seed}\b", text), (name, seed)
+        head = re.compile(rf"{variant}\s+{players}\s+{re.escape(pairing)}\s+{games}\s")
+        lines = [line for line in text.splitlines() if head.match(line)]
+        assert any(
+            _figure(line, percent=True) == _figure(won, percent=True)
+            and _figure(line, percent=False) == _figure(score, percent=False)
+            for line in lines
+        ), (variant, players, pairing, seed)
