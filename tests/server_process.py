@@ -31,6 +31,7 @@ class Server:
 
     url: str
     proc: subprocess.Popen[bytes]
+    scratch: Path  # its TMPDIR
 
     def worker_pids(self) -> list[int]:
         """The master's live worker processes."""
@@ -57,9 +58,19 @@ def gunicorn_process(
     """Run ``gunicorn -c gunicorn.conf.py 'api:create_app()'`` (on ``port``, else a free
     one); yield the running server."""
     port = port or free_port()
+    # the server's temporary files (its own metrics directory) go to a scratch directory
+    # removed below: a server killed outright never removes them itself
+    scratch = tempfile.TemporaryDirectory(prefix="rummy-test-server-")
     run_env = dict(os.environ)
     run_env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    run_env.update({"PORT": str(port), "WEB_CONCURRENCY": str(workers), "LOG_LEVEL": "WARNING"})
+    run_env.update(
+        {
+            "PORT": str(port),
+            "WEB_CONCURRENCY": str(workers),
+            "LOG_LEVEL": "WARNING",
+            "TMPDIR": scratch.name,
+        }
+    )
     run_env.update(env or {})
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
     log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
@@ -86,7 +97,7 @@ def gunicorn_process(
             if time.monotonic() > deadline:
                 raise RuntimeError("gunicorn did not become ready")
             time.sleep(0.1)
-        server = Server(base, proc)
+        server = Server(base, proc, Path(scratch.name))
         # the master forks its workers one after another (about half a second apart here):
         # whoever measures "the server" wants all of them serving
         while len(server.worker_pids()) < workers:
@@ -102,3 +113,4 @@ def gunicorn_process(
             proc.kill()
             proc.wait()
         log.close()
+        scratch.cleanup()

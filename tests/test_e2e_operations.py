@@ -107,6 +107,8 @@ def test_gunicorns_own_errors_are_problems(
 
 def test_sigterm_drains_refuses_new_connections_and_finishes_requests_in_flight() -> None:
     with gunicorn_process(workers=2) as server:
+        # the metrics directory the server made for itself, removed when it has stopped
+        (metrics,) = server.scratch.glob("rummy-prometheus-*")
         kept = requests.Session()
         assert kept.get(f"{server.url}/readyz", timeout=5).status_code == 200
         in_flight: list[requests.Response] = []
@@ -129,6 +131,7 @@ def test_sigterm_drains_refuses_new_connections_and_finishes_requests_in_flight(
         slow.join(timeout=30)
         assert in_flight and in_flight[0].status_code in (200, 503)
         assert server.proc.wait(timeout=15) == 0
+        assert not metrics.exists()
 
 
 def test_a_respawned_worker_serves_within_a_second() -> None:
