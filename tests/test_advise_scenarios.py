@@ -282,6 +282,26 @@ def test_rummy40_opens_with_40() -> None:
     assert a["recommendation"]["card"] in left
 
 
+# two sets reach 40, and 8C (or 4C, 8D, QD) melds every card but the discard at once
+NEAR_HAND_RUMMY = "KS KH KD QS QH QD 5C 6C 7C 9D TD JD 2H 4H"
+
+
+def test_rummy40_fast_holds_its_opening_while_a_hand_rummy_is_one_card_away() -> None:
+    a = advise(situation("rummy40", NEAR_HAND_RUMMY))
+    assert a["lay_down"] is None
+    assert a["note"].startswith("Holding: a hand rummy is one card away")
+    assert move(a)["action"] == "discard"
+
+
+def test_rummy40_standard_and_deep_open_though_a_hand_rummy_is_one_card_away() -> None:
+    for effort in ("standard", "deep"):
+        for others in ((), (9, 9, 9)):
+            sit = situation("rummy40", NEAR_HAND_RUMMY, others=others)
+            lay = advise(sit, effort=effort)["lay_down"]
+            assert lay["action"] == "open"
+            assert sum(m["points"] for m in lay["melds"]) >= 40
+
+
 def test_rummy40_never_discards_the_joker() -> None:
     # the joker counts 25 in hand, the most points to shed, yet it is kept
     sit = situation("rummy40", "JK 3S 8H KD 5C 9S QH 4D 7C TD 6S 2H AC JD", pile="QC")
