@@ -282,7 +282,8 @@ def test_rummy40_opens_with_40() -> None:
     assert a["recommendation"]["card"] in left
 
 
-# two sets reach 40, and 8C (or 4C, 8D, QD) melds every card but the discard at once
+# two sets reach 40; after this throw one card more (8C, say) melds every card but the
+# last discard at once: a hand rummy
 NEAR_HAND_RUMMY = "KS KH KD QS QH QD 5C 6C 7C 9D TD JD 2H 4H"
 
 
