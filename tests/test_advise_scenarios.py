@@ -294,6 +294,11 @@ def test_rummy40_fast_holds_its_opening_while_a_hand_rummy_is_one_card_away() ->
     assert move(a)["action"] == "discard"
 
 
+def test_rummy40_without_hand_rummy_fast_opens_at_once() -> None:
+    sit = situation("rummy40", NEAR_HAND_RUMMY, rules={"hand_rummy": False})
+    assert advise(sit)["lay_down"]["action"] == "open"
+
+
 def test_rummy40_standard_and_deep_open_though_a_hand_rummy_is_one_card_away() -> None:
     for effort in ("standard", "deep"):
         for others in ((), (9, 9, 9)):

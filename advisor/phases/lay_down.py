@@ -152,7 +152,8 @@ def _lay_off(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
 
 
 def _holds_for_hand_rummy(ctx: Context, hand: Sequence[Card]) -> bool:
-    if ctx.effort is not Effort.FAST or TurnAction.HAND_RUMMY not in actions_of(ctx.rules):
+    """``fast`` holds: a hand rummy (the caller knows the rules have one) is one card away."""
+    if ctx.effort is not Effort.FAST:
         return False
     rummy_q = Question(ctx.rules, Goal.OUT, reserve=1)
     return ctx.figures_of(rummy_q, counts_of(hand)).needed == 1
@@ -173,7 +174,7 @@ def _open(ctx: Context, hand: Sequence[Card], needed: int | None) -> LayDownAdvi
         return LayDownAdvice(lay, final, note)
     if needed != 0:
         return LayDownAdvice(None)
-    if _holds_for_hand_rummy(ctx, hand):
+    if hand_rummy and _holds_for_hand_rummy(ctx, hand):
         note = (
             "Holding: a hand rummy is one card away and doubles the others' count;"
             " opening now gives it up."
