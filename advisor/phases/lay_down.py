@@ -149,8 +149,6 @@ def _lay_off(ctx: Context, hand: Sequence[Card]) -> LayDownAdvice:
 # step), paired on the same deals: +0.2 hands in a hundred and +0.36 [+0.05, +0.68]
 # points a game on evaluation seed 306 (4000 games; tuning seeds 115-116 alike);
 # heads-up the hold changed nothing measurable (tuning seed 56, fourteenth step).
-
-
 def _holds_for_hand_rummy(ctx: Context, hand: Sequence[Card]) -> bool:
     """``fast`` holds: a hand rummy (the caller knows the rules have one) is one card away."""
     if ctx.effort is not Effort.FAST:
