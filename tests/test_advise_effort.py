@@ -202,6 +202,24 @@ def test_in_liverpool_deep_looks_ahead_at_every_throw_that_needs_the_fewest_card
     assert "0.73 cards needed expected" in by_card["AD"]["reason"]
 
 
+def test_deep_does_not_hold_back_a_throw_joining_what_the_opponent_took() -> None:
+    # the same hand, the opponent seen taking an eight: 8S would join it, but in
+    # Liverpool such throws were taken no more often than others (docs/sim.md), so only
+    # a throw that lays off onto the table is charged; deep still throws 8S, best two
+    # draws ahead
+    sit = Situation(
+        make_rules("liverpool"),
+        tuple(parse_cards("6C 8S 2C JS 9H 3C 3D 7C TH AD 7H")),
+        round=2,
+        discard_pile=tuple(parse_cards("QS 9S QH 8H")),
+        seen=tuple(parse_cards("8D")),
+    )
+    assert advise(sit, effort="fast")["recommendation"]["card"] == "AD"
+    deep = advise(sit, effort="deep")
+    assert deep["recommendation"]["card"] == "8S"
+    assert "An opponent can use it" not in deep["discards"][0]["reason"]
+
+
 def test_where_a_down_player_also_melds_anew_a_layable_throw_is_not_held_against() -> None:
     # Rummy 40 (new melds after opening): 8S lays off onto the run of spades, but an
     # opened player has other ways to shed, so deep weighs it by the look-ahead alone

@@ -11,10 +11,9 @@ cards needed, then most outs), and the draw after that lowers cards needed by on
 exactly when it is one of that hand's outs. So the cards needed expected after two
 draws is exact under the model (every card the player does not see is drawn alike; the
 opponents' moves are not modelled), and so is the chance that cards needed is 0 by
-then. Where a down player sheds only by layoffs (Liverpool), a throw an opponent can use
-(it lays off onto the table, or joins what an opponent visibly collects) counts ``FEED``
-cards needed more. Nothing is read but the situation: the hand, the live cards, the
-table and the cards the opponents took.
+then. Where a down player sheds only by layoffs (Liverpool), a throw that lays off onto
+the table counts ``FEED`` cards needed more. Nothing is read but the situation: the
+hand, the live cards (those the opponents took are not) and the table.
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from advisor.collecting import collected
 from advisor.context import Context, out_copies, protected_joker, with_card, without
 from advisor.engine import Figures
 from advisor.reasons import plural
@@ -48,11 +46,12 @@ CANDIDATES = 4
 MOST_CANDIDATES = 13
 MORE_SHARE = 0.2
 # Where going down ends the new melds (``new_melds_after_down`` off: Liverpool), a down
-# player sheds only by layoffs, so a throw that lays off onto the table, or joins what
-# an opponent visibly collects, is one of the few cards that player can use: it counts
-# ``FEED`` cards needed more, and every throw needing the fewest cards is looked at
-# within the whole allowance (tuning seed 58, Liverpool rounds 2-5: 55.0% against 51.0%
-# with the first 4 only; docs/sim.md).
+# player sheds only by layoffs, so a throw that lays off onto the table is one of the
+# few cards that player can use: it counts ``FEED`` cards needed more, and every throw
+# needing the fewest cards is looked at within the whole allowance (tuning seed 58,
+# Liverpool rounds 2-5: 55.0% against 51.0% with the first 4 only; docs/sim.md). A
+# throw joining what an opponent took from the pile is not charged: such throws were
+# taken no more often than others (docs/sim.md, twenty-ninth and thirty-second steps).
 FEED = 0.5
 # The engine work one look-ahead (a discard's candidates, or a draw's) may do, in
 # seconds of the work allowance (solver/speed.py; an idle machine does about two of
@@ -155,7 +154,6 @@ def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]
     held = counts_of(ctx.sit.hand)
     figures = ctx.discard_figures(held)
     looked: list[tuple[float, int, DiscardOption]] = []
-    seen = ctx.sit.seen
     more_share, feed = _weighing(ctx.rules)
     with ctx.metered() as work:
         for i, o in enumerate(ranked[:MOST_CANDIDATES]):
@@ -168,7 +166,7 @@ def rank_ahead(ctx: Context, ranked: list[DiscardOption]) -> list[DiscardOption]
                 break
             if found is None:
                 return ranked
-            fed = feed > 0 and (o.playable_on_table or collected(o.card, seen, ctx.rules))
+            fed = feed > 0 and o.playable_on_table
             looked.append((found.needed + feed * fed, i, _with(ctx, o, found, fed)))
     looked.sort(key=lambda t: (round(t[0], 9), t[1]))
     return [o for _, _, o in looked] + ranked[len(looked) :]
@@ -193,8 +191,8 @@ def _with(ctx: Context, o: DiscardOption, found: Ahead, fed: bool) -> DiscardOpt
     )
     if fed:
         reason += (
-            " An opponent can use it (it lays off onto the table or joins what they"
-            f" collect): counted as {FEED} card needed more."
+            " An opponent can use it (it lays off onto the table):"
+            f" counted as {FEED} card needed more."
         )
     return replace(
         o,
