@@ -181,18 +181,23 @@ def test_deep_does_not_throw_the_card_the_opponent_down_lays_off_onto_the_table(
     assert "An opponent can use it" not in three["reason"]
 
 
-def test_in_liverpool_deep_looks_ahead_at_every_throw_that_needs_the_fewest_cards() -> None:
-    # Liverpool round 2, nobody down: AD, JS, 6C, 7C and 8S each leave the contract one
-    # card away with 12 live outs, and fast throws AD (the least deadwood kept). Two
-    # draws ahead 8S, fifth in that order, leaves the fewest cards needed expected (0.72
-    # against 0.73 or more). Where a down player sheds only by layoffs, deep weighs
-    # every such throw, not only the first four.
-    sit = Situation(
+def liverpool_round_two(seen: str = "") -> Situation:
+    # nobody down: AD, JS, 6C, 7C and 8S each leave the contract one card away with 12
+    # live outs
+    return Situation(
         make_rules("liverpool"),
         tuple(parse_cards("6C 8S 2C JS 9H 3C 3D 7C TH AD 7H")),
         round=2,
         discard_pile=tuple(parse_cards("QS 9S QH 8H")),
+        seen=tuple(parse_cards(seen)),
     )
+
+
+def test_in_liverpool_deep_looks_ahead_at_every_throw_that_needs_the_fewest_cards() -> None:
+    # fast throws AD (the least deadwood kept). Two draws ahead 8S, fifth in that order,
+    # leaves the fewest cards needed expected (0.72 against 0.73 or more). Where a down
+    # player sheds only by layoffs, deep weighs every such throw, not only the first four.
+    sit = liverpool_round_two()
     fast, deep = advise(sit, effort="fast"), advise(sit, effort="deep")
     assert order(fast)[:5] == ["AD", "JS", "6C", "7C", "8S"]
     assert len({(d["cards_needed"], d["outs"]) for d in fast["discards"][:5]}) == 1
@@ -203,17 +208,10 @@ def test_in_liverpool_deep_looks_ahead_at_every_throw_that_needs_the_fewest_card
 
 
 def test_deep_does_not_hold_back_a_throw_joining_what_the_opponent_took() -> None:
-    # the same hand, the opponent seen taking an eight: 8S would join it, but in
-    # Liverpool such throws were taken no more often than others (docs/sim.md), so only
-    # a throw that lays off onto the table is charged; deep still throws 8S, best two
-    # draws ahead
-    sit = Situation(
-        make_rules("liverpool"),
-        tuple(parse_cards("6C 8S 2C JS 9H 3C 3D 7C TH AD 7H")),
-        round=2,
-        discard_pile=tuple(parse_cards("QS 9S QH 8H")),
-        seen=tuple(parse_cards("8D")),
-    )
+    # the opponent seen taking an eight: 8S would join it, but in Liverpool such throws
+    # were taken no more often than others (docs/sim.md), so only a throw that lays off
+    # onto the table is charged; deep still throws 8S, best two draws ahead
+    sit = liverpool_round_two(seen="8D")
     assert advise(sit, effort="fast")["recommendation"]["card"] == "AD"
     deep = advise(sit, effort="deep")
     assert deep["recommendation"]["card"] == "8S"
