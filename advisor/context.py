@@ -81,6 +81,12 @@ class Context:
         self._deadwood = DeadwoodSearch(self.rules)
         self._each_discard: dict[Key, dict[int, int]] = {}
 
+    @property
+    def melds_over(self) -> bool:
+        """Down where going down ends the new melds: every card held is shed by a layoff
+        or the discard, so a partition of the hand into melds counts for nothing."""
+        return self.sit.down and not self.rules.new_melds_after_down
+
     # -- cards needed and outs (the engine) --------------------------------------
 
     def figures(self, held: Sequence[int], drawn: bool = False) -> Figures:

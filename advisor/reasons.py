@@ -32,10 +32,17 @@ def _needed(n: int | None, goal: Goal, unknown: bool) -> str:
 
 
 def discard_reason(
-    opt: DiscardOption, best: DiscardOption, goal: Goal, protected: bool, unknown: bool = False
+    opt: DiscardOption,
+    best: DiscardOption,
+    goal: Goal,
+    protected: bool,
+    unknown: bool = False,
+    held_points: int | None = None,
 ) -> str:
     """``protected``: a wild card the rules make costly to hold and valuable to keep.
-    ``unknown``: the budget ran out before ``opt``'s cards needed was settled."""
+    ``unknown``: the budget ran out before ``opt``'s cards needed was settled.
+    ``held_points``: the points of the hand, where it may lay no new meld (what it
+    keeps is then what it pays, not its deadwood)."""
     card = opt.card
     if protected:
         return f"Keep {card}: it stands in any meld, so throwing it helps an opponent."
@@ -44,17 +51,24 @@ def discard_reason(
         head += f" with {plural(opt.outs, 'live out')}"
     if opt.playable_on_table:
         return head + f", but {card} fits a meld on the table (a Rummy call risk)."
-    if opt is best:
-        return head + f", {plural(opt.deadwood_points, 'deadwood point')} left."
-    if unknown:
-        return head + f", {plural(opt.deadwood_points, 'deadwood point')} left."
+    left = (
+        plural(opt.deadwood_points, "deadwood point")
+        if held_points is None
+        else f"{plural(held_points - opt.points_shed, 'point')} in hand"
+    )
+    if opt is best or unknown:
+        return head + f", {left} left."
     if opt.cards_needed is None or (
         best.cards_needed is not None and opt.cards_needed > best.cards_needed
     ):
         return head + ": it breaks a meld in the making."
     if opt.outs < best.outs:
         return head + f", fewer outs than {best.card}."
-    return head + f", as good as {best.card} but with more deadwood left."
+    if held_points is None and opt.deadwood_points > best.deadwood_points:
+        return head + f", as good as {best.card} but with more deadwood left."
+    if held_points is not None and opt.points_shed < best.points_shed:
+        return head + f", as good as {best.card} but with more points in hand left."
+    return head + f", as good as {best.card}."
 
 
 def go_out_reason(card: Card | None) -> str:

@@ -222,6 +222,20 @@ def test_liverpool_down_sheds_cards_by_layoffs() -> None:
     assert {"3H", "9H", "QC", "2S"} <= {o["card"] for o in ks["outs_cards"]}
 
 
+def test_liverpool_down_throws_the_points_it_can_never_meld() -> None:
+    # down, no new melds: the three queens can never go down together, so they are 30
+    # points held, not a meld; with every throw as near going out (no card lays off),
+    # throw a queen (10 points), not 7C, which the least deadwood would throw
+    table = ["5C 5D 5H", "9C 9D 9H", "KC KD KH", "3C 3D 3H"]
+    sit = situation("liverpool", "QD QS QH 8D 7C", round=1, table=table, down=True)
+    a = advise(sit)
+    assert len({(d["cards_needed"], d["outs"]) for d in a["discards"]}) == 1
+    assert entry(a, "7C")["deadwood_points"] < entry(a, "QD")["deadwood_points"]
+    assert a["recommendation"]["card"] in {"QD", "QS", "QH"}
+    assert a["recommendation"]["reason"].endswith(", 30 points in hand left.")
+    assert entry(a, "7C")["reason"].endswith("but with more points in hand left.")
+
+
 def test_liverpool_takes_the_discard_that_completes_a_run() -> None:
     sit = situation("liverpool", "7S 7H 7D 3H 4H 5H KS 9C JD 3C", round=2, pile="8D 6H")
     a = advise(sit, "draw")

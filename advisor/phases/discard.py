@@ -30,25 +30,30 @@ from solver.rules import Rules
 from solver.turn import TurnAction
 
 
-def _key(opt: DiscardOption, fed: frozenset[Card]) -> tuple[Any, ...]:
+def _key(opt: DiscardOption, fed: frozenset[Card], melds_over: bool) -> tuple[Any, ...]:
     return (
         opt.cards_needed is None,
         opt.cards_needed or 0,
         -opt.outs,
         opt.playable_on_table,  # avoided when an equal alternative exists
         opt.card in fed,  # likewise a card an opponent visibly collects
-        opt.deadwood_points,  # most points shed: the least deadwood left
+        # the least deadwood left; once melds are over, the most points shed
+        0 if melds_over else opt.deadwood_points,
         -opt.points_shed,
         opt.card.sort_key,
     )
 
 
 def rank_options(
-    options: Sequence[DiscardOption], rules: Rules, taken: Sequence[Card] = ()
+    options: Sequence[DiscardOption],
+    rules: Rules,
+    taken: Sequence[Card] = (),
+    melds_over: bool = False,
 ) -> list[DiscardOption]:
-    """Best first; ``taken``: the cards the opponents took from the pile and still hold."""
+    """Best first; ``taken``: the cards the opponents took from the pile and still hold;
+    ``melds_over``: the hand may lay no new meld (``Context.melds_over``)."""
     fed = frozenset(o.card for o in options if collected(o.card, taken, rules))
-    ranked = sorted(options, key=lambda o: _key(o, fed))
+    ranked = sorted(options, key=lambda o: _key(o, fed, melds_over))
     keep = [o for o in ranked if not protected_joker(o.card, rules)]
     jokers = [o for o in ranked if protected_joker(o.card, rules)]
     # a joker leads only when throwing it is the one way to go out this turn
@@ -81,15 +86,16 @@ def discard_options(ctx: Context, hand: Sequence[Card]) -> list[DiscardOption]:
     figures = ctx.discard_figures(held)
     cards = list(dict.fromkeys(sort_cards(hand)))
     options = [_option(ctx, c, figures[c.id], deadwood[c.id]) for c in cards]
-    ranked = rank_options(options, ctx.rules, ctx.sit.seen)
+    ranked = rank_options(options, ctx.rules, ctx.sit.seen, ctx.melds_over)
     if not ranked:
         return ranked
     best = ranked[0]
+    held_points = sum(ctx.rules.value(c) for c in hand) if ctx.melds_over else None
     out = []
     for o in ranked:
         shielded = protected_joker(o.card, ctx.rules) and not (o is best and o.goes_out)
         unknown = not figures[o.card.id].optimal
-        out.append(replace(o, reason=discard_reason(o, best, ctx.goal, shielded, unknown)))
+        out.append(replace(o, reason=discard_reason(o, best, ctx.goal, shielded, unknown, held_points)))
     return out
 
 
