@@ -95,7 +95,8 @@ def discard_options(ctx: Context, hand: Sequence[Card]) -> list[DiscardOption]:
     for o in ranked:
         shielded = protected_joker(o.card, ctx.rules) and not (o is best and o.goes_out)
         unknown = not figures[o.card.id].optimal
-        out.append(replace(o, reason=discard_reason(o, best, ctx.goal, shielded, unknown, held_points)))
+        reason = discard_reason(o, best, ctx.goal, shielded, unknown, held_points)
+        out.append(replace(o, reason=reason))
     return out
 
 
