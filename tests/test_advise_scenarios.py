@@ -480,6 +480,15 @@ def test_gin_does_not_knock_over_10() -> None:
     assert a["recommendation"]["card"] in ("KD", "QH")
 
 
+def test_gin_says_an_equal_throw_is_as_good_without_claiming_more_deadwood() -> None:
+    # TH and JD each leave 10 deadwood points and a knock ready: JD ranks second only by
+    # card order, and its reason says no more than that
+    a = advise(situation("gin", "AS 2S 3S 7H 7D 7C 4C 5C 6C TH JD"))
+    assert entry(a, "TH")["deadwood_points"] == entry(a, "JD")["deadwood_points"] == 10
+    assert [d["card"] for d in a["discards"][:2]] == ["TH", "JD"]
+    assert entry(a, "JD")["reason"] == "Throwing JD keeps a knock ready, as good as TH."
+
+
 def test_gin_keeps_back_the_card_next_to_one_the_opponent_took() -> None:
     # TH and JH leave the same hand figures; the opponent took 8H from the pile, and TH
     # would go into the run it is collecting (8H 9H TH), JH would not
