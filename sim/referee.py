@@ -324,7 +324,7 @@ class _Hand:
             return self._turns()
         except IllegalMove as exc:
             penalties = [0] * self.n
-            penalties[exc.seat] = sum(self.rules.value(c) for c in self.hands[exc.seat])
+            penalties[exc.seat] = self.rules.points(self.hands[exc.seat])
             return RoundResult(
                 self.round, None, RoundEnd.ILLEGAL, tuple(penalties), self.turns, exc
             )

@@ -9,7 +9,7 @@ fields, so adding a rule is adding one field here (and reading it where it matte
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -313,6 +313,15 @@ class Rules:
     def value(self, card: Card) -> int:
         """Deadwood value of a card left in hand."""
         return self.card_values["JK" if card.is_joker else RANKS[card.rank - 1]]
+
+    def points(self, cards: Iterable[Card]) -> int:
+        """The deadwood value of ``cards`` held together.
+
+        >>> from solver.cards import parse_cards
+        >>> PRESETS["liverpool"].points(parse_cards("QD AS 7C"))
+        40
+        """
+        return sum(self.value(c) for c in cards)
 
     def opening_value(self, position: int) -> int:
         """What the card at rank position ``position`` (1..14) counts towards the opening.

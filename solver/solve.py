@@ -208,7 +208,7 @@ def _solve(
         spare[discard.id] -= 1
     melds = build_melds(pm, solution, spare)
     deadwood = sort_cards(Card.from_id(c) for c in held for _ in range(spare[c]))
-    points = sum(rules.value(c) for c in deadwood)
+    points = rules.points(deadwood)
     if goal_reserve and discard is not None:
         deadwood = sort_cards([*deadwood, discard])
         points += rules.value(discard)
@@ -302,6 +302,6 @@ def _no_melds(
         optimal=optimal,
         melds=(),
         deadwood=tuple(rest),
-        deadwood_points=sum(rules.value(c) for c in rest),
+        deadwood_points=rules.points(rest),
         discard=discard,
     )

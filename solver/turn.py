@@ -768,4 +768,4 @@ def judge_defence(
         violations.append(Violation("layoff_illegal", "no layoffs against gin"))
     elif layoffs:
         violations += _layoffs(rules, layoffs, list(shown), len(shown))[0]
-    return DefenceVerdict(tuple(violations), sum(rules.value(c) for c in remaining))
+    return DefenceVerdict(tuple(violations), rules.points(remaining))

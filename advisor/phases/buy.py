@@ -37,7 +37,7 @@ def _bought(ctx: Context, top: Card, now: Figures) -> BuyFigures:
     needed = after.needed
     if needed is not None and rules.contract(ctx.sit.round).all_cards:
         needed += 1
-    points_now = sum(rules.value(c) for c in ctx.sit.hand)
+    points_now = rules.points(ctx.sit.hand)
     points_after = points_now + rules.value(top) + _expected_value(ctx)
     return BuyFigures(
         card=top,

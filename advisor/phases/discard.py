@@ -90,7 +90,7 @@ def discard_options(ctx: Context, hand: Sequence[Card]) -> list[DiscardOption]:
     if not ranked:
         return ranked
     best = ranked[0]
-    held_points = sum(ctx.rules.value(c) for c in hand) if ctx.melds_over else None
+    held_points = ctx.rules.points(hand) if ctx.melds_over else None
     out = []
     for o in ranked:
         shielded = protected_joker(o.card, ctx.rules) and not (o is best and o.goes_out)

@@ -50,10 +50,6 @@ def _lay_down(
     return LayDownAdvice(lay, final)
 
 
-def _points(cards: Sequence[Card], ctx: Context) -> int:
-    return sum(ctx.rules.value(c) for c in cards)
-
-
 def _onto(ctx: Context, new: int) -> list[int]:
     """The turn's index of each meld searched: the legal table melds as the request has
     them, then ``new`` melds laid this turn."""
@@ -231,7 +227,7 @@ def _best_meld_plan(ctx: Context, hand: Sequence[Card], table: Sequence[Meld]) -
         (plan_a, plan_a.layoffs, sol.melds),
         (plan_b, (*first.layoffs, *plan_b.layoffs), sol_b.melds),
     ]
-    plan, layoffs, melds = min(options, key=lambda o: (_points(o[0].left, ctx), len(o[0].left)))
+    plan, layoffs, melds = min(options, key=lambda o: (ctx.rules.points(o[0].left), len(o[0].left)))
     if melds and len(plan.left) > 1 and holds_melds(ctx):
         return _laying_some(ctx, hand, sol.melds, (), TurnAction.LAY_OFF, table)
     if not melds and not layoffs:
@@ -325,7 +321,7 @@ def _lays(advice: LayDownAdvice, card: Card) -> bool:
 def _joker_release(ctx: Context, hand: Sequence[Card], base: LayDownAdvice) -> LayDownAdvice | None:
     """Take a joker from a table meld by placing the natural card(s) it stands for, when
     the lay-down that follows leaves fewer points in hand."""
-    base_points = _points(base.lay_down.left if base.lay_down else hand, ctx)
+    base_points = ctx.rules.points(base.lay_down.left if base.lay_down else hand)
     held = Counter(hand)
     for pos, t in enumerate(ctx.table):
         freed = release(ctx.rules, t.meld, held)
@@ -340,7 +336,7 @@ def _joker_release(ctx: Context, hand: Sequence[Card], base: LayDownAdvice) -> L
         table[pos] = grown
         after = _best_meld_plan(ctx, new_hand, table)
         left = after.lay_down.left if after.lay_down else tuple(new_hand)
-        if _points(left, ctx) < base_points:
+        if ctx.rules.points(left) < base_points:
             entry = JokerSwap(t.index, naturals, JOKER)
             if after.lay_down is None:
                 nothing = LayDown(
